@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
+// Dependency direction (see ../shared/docs/DESIGN.md): cadence → HarnessSDL → Harness → Tweening → Cadence.
+import PackageDescription
+
+let package = Package(
+    name: "Cadence",
+    products: [
+        .library(name: "Cadence", targets: ["Cadence"]),
+        .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
+        .library(name: "Tweening", targets: ["Tweening"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "HarnessSDL", targets: ["HarnessSDL"]),
+        .executable(name: "cadence", targets: ["cadence"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // The only door to SDL2: headers and macros re-exported through shim.h.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        // The animation model: no clock, no I/O, no SDL.
+        .target(name: "Cadence"),
+        // The seeds' sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
+        .target(name: "CadenceExamples", dependencies: ["Cadence"]),
+        // Tweens and the Tweener: no SDL, no clock of its own.
+        .target(name: "Tweening", dependencies: ["Cadence"]),
+        // Frame clock, pacing policy, profiling, scenes, input, replay: no SDL.
+        .target(
+            name: "Harness",
+            dependencies: [
+                "Cadence", "CadenceExamples", "Tweening",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(name: "HarnessSDL", dependencies: ["Harness", "CSDL2"]),
+        .executableTarget(
+            name: "cadence",
+            dependencies: [
+                "Harness", "HarnessSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
+        .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
+        .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import Harness
+import HarnessSDL
+print("cadence")
