@@ -1,0 +1,87 @@
+/// Turns readings of a monotonic clock into the `dt` each frame feeds to the animation engines.
+///
+/// Per tick, in order:
+/// 1. **Measure** the raw interval since the previous tick (or use `fixedDelta` in deterministic mode).
+/// 2. **Lag smoothing** (as GSAP does): an interval longer than `lagThreshold` (a stall, a breakpoint,
+///    a dragged window) is replaced by `adjustedLag`, so animations do not jump to their end.
+/// 3. **Pause and step**: while paused `dt` is 0, except for a frame requested with ``step()``, which
+///    advances by one nominal frame.
+/// 4. **Time scale**: the result is multiplied by `timeScale` (0.1×–4×) for slow-motion inspection.
+public final class FrameClock {
+    /// Settings of a frame clock.
+    public struct Configuration: Sendable, Equatable {
+        /// Intervals longer than this (seconds) count as lag. Default 0.5.
+        public var lagThreshold: Double
+        /// The interval used instead of a lagging one (seconds). Default 0.033.
+        public var adjustedLag: Double
+        /// When set, every tick advances by exactly this (seconds) whatever the wall clock says.
+        public var fixedDelta: Double?
+        /// The nominal frame interval used by ``FrameClock/step()`` when no fixed delta is set. Default 1/60.
+        public var nominalDelta: Double
+
+        /// Creates a configuration; the defaults are GSAP's lag smoothing (500 ms / 33 ms) at 60 fps.
+        public init(lagThreshold: Double = 0.5, adjustedLag: Double = 0.033, fixedDelta: Double? = nil,
+                    nominalDelta: Double = 1.0 / 60.0) {
+            self.lagThreshold = lagThreshold
+            self.adjustedLag = adjustedLag
+            self.fixedDelta = fixedDelta
+            self.nominalDelta = nominalDelta
+        }
+    }
+
+    /// The range ``timeScale`` is kept in.
+    public static let timeScaleRange: ClosedRange<Double> = 0.1...4
+
+    /// The clock's settings.
+    public let configuration: Configuration
+    /// Where time is read.
+    public let source: TimeSource
+
+    /// Multiplies every `dt`. Values outside ``timeScaleRange`` (and NaN) are clamped into it.
+    public var timeScale: Double = 1 {
+        didSet { timeScale = timeScale.isNaN ? 1 : min(max(timeScale, Self.timeScaleRange.lowerBound), Self.timeScaleRange.upperBound) }
+    }
+    /// While true, ticks return 0 (except a requested ``step()``).
+    public var isPaused = false
+
+    /// The measured interval of the last tick, seconds, before smoothing and scaling.
+    public private(set) var rawDelta: Double = 0
+    /// The `dt` the last tick returned.
+    public private(set) var delta: Double = 0
+    /// The sum of every `dt` returned: the animation time.
+    public private(set) var elapsed: Double = 0
+    /// Ticks so far.
+    public private(set) var frameCount = 0
+
+    private var lastReading: UInt64?
+    private var stepRequested = false
+
+    /// Creates a clock reading `source`.
+    public init(source: TimeSource, configuration: Configuration = .init()) {
+        self.source = source
+        self.configuration = configuration
+    }
+
+    /// Asks the next tick to advance one nominal frame even though the clock is paused.
+    public func step() { stepRequested = true }
+
+    /// Reads the clock and returns this frame's `dt` (seconds, ≥ 0, finite).
+    @discardableResult
+    public func tick() -> Double {
+        let reading = source.now()
+        let raw = lastReading.map { Double(reading &- $0) / 1e9 } ?? 0
+        lastReading = reading
+        rawDelta = raw
+
+        var dt = configuration.fixedDelta ?? (raw > configuration.lagThreshold ? configuration.adjustedLag : raw)
+        if isPaused {
+            dt = stepRequested ? (configuration.fixedDelta ?? configuration.nominalDelta) : 0
+        }
+        stepRequested = false
+        dt *= timeScale
+        delta = dt
+        elapsed += dt
+        frameCount += 1
+        return dt
+    }
+}

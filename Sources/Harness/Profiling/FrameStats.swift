@@ -1,0 +1,184 @@
+import Histogram
+
+/// Where one frame's time went, in nanoseconds.
+public struct FramePhases: Hashable, Sendable {
+    /// Polling and handling input events.
+    public var input: UInt64 = 0
+    /// Advancing the clock, the tweener and the scene.
+    public var update: UInt64 = 0
+    /// The scene building its draw list.
+    public var draw: UInt64 = 0
+    /// Turning the draw list into renderer calls (and any screenshot).
+    public var render: UInt64 = 0
+    /// Presenting the frame.
+    public var present: UInt64 = 0
+    /// Waiting for the next deadline.
+    public var wait: UInt64 = 0
+
+    /// Creates phases, all zero.
+    public init() {}
+
+    /// Everything but waiting: what the frame cost.
+    public var busy: UInt64 { input + update + draw + render + present }
+
+    /// The phases with their names, in frame order.
+    public var named: [(name: String, nanoseconds: UInt64)] {
+        [("input", input), ("update", update), ("draw", draw), ("render", render), ("present", present), ("wait", wait)]
+    }
+}
+
+/// One frame as the profiler saw it.
+public struct FrameSample: Hashable, Sendable {
+    /// 0-based frame number.
+    public var index: Int
+    /// When the frame began (monotonic nanoseconds).
+    public var start: UInt64
+    /// Time since the previous frame began (0 for the first frame).
+    public var interval: UInt64
+    /// Where the time went.
+    public var phases: FramePhases
+    /// Tweens the tweener tracked after the update.
+    public var tweens: Int
+    /// Animated values still animating after the update.
+    public var animations: Int
+
+    /// Creates a sample.
+    public init(index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0) {
+        self.index = index
+        self.start = start
+        self.interval = interval
+        self.phases = phases
+        self.tweens = tweens
+        self.animations = animations
+    }
+}
+
+/// Percentiles of a run's frame timing, in milliseconds.
+public struct FrameSummary: Hashable, Sendable {
+    /// Frames recorded.
+    public var frames: Int
+    /// The frame period aimed at (0 when unpaced).
+    public var targetPeriodMs: Double
+    /// Frame interval percentiles: p50, p90, p99, p99.9 and the maximum.
+    public var intervalP50: Double, intervalP90: Double, intervalP99: Double, intervalP999: Double, intervalMax: Double
+    /// |interval − target period| percentiles (only meaningful when paced).
+    public var deviationP50: Double, deviationP99: Double, deviationMax: Double
+    /// Frames whose interval exceeded the period by more than 5 %.
+    public var missedDeadlines: Int
+    /// Frames whose interval exceeded twice the period (a dropped frame).
+    public var janks: Int
+    /// Mean busy time per frame (everything but the wait).
+    public var meanBusyMs: Double
+    /// Mean time per phase.
+    public var meanPhaseMs: [String: Double]
+}
+
+/// Records every frame: a recent history for the overlay and HdrHistogram distributions for percentiles.
+///
+/// Percentiles come from HdrHistogram (3 significant digits, nanosecond values) rather than from
+/// sorting every sample, so memory stays constant however long the run.
+public final class FrameStats {
+    /// The target frame period in nanoseconds (0 when unpaced).
+    public let targetPeriod: UInt64
+    /// How many recent frames ``recent`` keeps.
+    public let historyLength: Int
+
+    /// Intervals between frame starts (nanoseconds), from the second frame on.
+    public private(set) var intervals = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// |interval − period| (nanoseconds), from the second frame on.
+    public private(set) var deviations = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// Frames recorded.
+    public private(set) var frameCount = 0
+    /// Frames more than 5 % late.
+    public private(set) var missedDeadlines = 0
+    /// Frames at least twice the period.
+    public private(set) var janks = 0
+
+    private var ring: [FrameSample] = []
+    private var ringStart = 0
+    private var phaseTotals = FramePhases()
+
+    /// Creates a recorder for a loop aiming at `targetPeriod` nanoseconds per frame.
+    public init(targetPeriod: UInt64, historyLength: Int = 300) {
+        self.targetPeriod = targetPeriod
+        self.historyLength = max(1, historyLength)
+        ring.reserveCapacity(self.historyLength)
+    }
+
+    /// Records one frame.
+    public func record(_ sample: FrameSample) {
+        frameCount += 1
+        phaseTotals.input += sample.phases.input
+        phaseTotals.update += sample.phases.update
+        phaseTotals.draw += sample.phases.draw
+        phaseTotals.render += sample.phases.render
+        phaseTotals.present += sample.phases.present
+        phaseTotals.wait += sample.phases.wait
+        if sample.index > 0 {
+            intervals.record(sample.interval)
+            if targetPeriod > 0 {
+                let deviation = sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
+                deviations.record(deviation)
+                if sample.interval * 100 > targetPeriod * 105 { missedDeadlines += 1 }
+                if sample.interval >= targetPeriod * 2 { janks += 1 }
+            }
+        }
+        if ring.count < historyLength {
+            ring.append(sample)
+        } else {
+            ring[ringStart] = sample
+            ringStart = (ringStart + 1) % historyLength
+        }
+    }
+
+    /// The most recent frames, oldest first.
+    public var recent: [FrameSample] {
+        Array(ring[ringStart...] + ring[..<ringStart])
+    }
+
+    /// Percentiles and counts so far.
+    public func summary() -> FrameSummary {
+        let ms = { (ns: UInt64) in Double(ns) / 1e6 }
+        let n = Double(max(frameCount, 1))
+        var means: [String: Double] = [:]
+        for (name, total) in phaseTotals.named { means[name] = Double(total) / n / 1e6 }
+        let hasIntervals = intervals.totalCount > 0
+        let hasDeviations = deviations.totalCount > 0
+        return FrameSummary(
+            frames: frameCount,
+            targetPeriodMs: ms(targetPeriod),
+            intervalP50: hasIntervals ? ms(intervals.valueAtPercentile(50)) : 0,
+            intervalP90: hasIntervals ? ms(intervals.valueAtPercentile(90)) : 0,
+            intervalP99: hasIntervals ? ms(intervals.valueAtPercentile(99)) : 0,
+            intervalP999: hasIntervals ? ms(intervals.valueAtPercentile(99.9)) : 0,
+            intervalMax: hasIntervals ? ms(intervals.max) : 0,
+            deviationP50: hasDeviations ? ms(deviations.valueAtPercentile(50)) : 0,
+            deviationP99: hasDeviations ? ms(deviations.valueAtPercentile(99)) : 0,
+            deviationMax: hasDeviations ? ms(deviations.max) : 0,
+            missedDeadlines: missedDeadlines,
+            janks: janks,
+            meanBusyMs: Double(phaseTotals.busy) / n / 1e6,
+            meanPhaseMs: means
+        )
+    }
+}
+
+extension FrameSummary {
+    /// A few human-readable lines: what `cadence` prints and writes on exit.
+    public var text: String {
+        func f(_ x: Double) -> String {
+            let scaled = (x * 1000).rounded() / 1000
+            return String(scaled)
+        }
+        var lines = ["frames: \(frames)"]
+        lines.append("interval ms: p50 \(f(intervalP50))  p90 \(f(intervalP90))  p99 \(f(intervalP99))  p99.9 \(f(intervalP999))  max \(f(intervalMax))")
+        if targetPeriodMs > 0 {
+            lines.append("deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))")
+            lines.append("missed deadlines: \(missedDeadlines)  janks: \(janks)")
+        }
+        let phases = ["input", "update", "draw", "render", "present", "wait"]
+            .map { "\($0) \(f(meanPhaseMs[$0] ?? 0))" }.joined(separator: "  ")
+        lines.append("mean ms per frame: busy \(f(meanBusyMs))  \(phases)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,32 @@
+/// Why the harness could not start or go on. Each case's ``description`` is one sentence meant for a person.
+public enum HarnessError: Error, Equatable, CustomStringConvertible {
+    /// No scene has this name.
+    case unknownScene(String)
+    /// A command-line value is out of range.
+    case invalidOption(String)
+    /// An output file could not be created where asked.
+    case unwritablePath(String, reason: String)
+    /// A window was asked for but there is no display to put it on.
+    case noDisplay
+    /// The platform layer (SDL) failed; the text is SDL's own error.
+    case platform(String)
+    /// No usable font file was found.
+    case fontNotFound(searched: [String])
+
+    public var description: String {
+        switch self {
+        case let .unknownScene(name):
+            return "unknown scene '\(name)'; the scenes are: \(SceneCatalog.names.joined(separator: ", "))"
+        case let .invalidOption(message):
+            return message
+        case let .unwritablePath(path, reason):
+            return "cannot write '\(path)': \(reason)"
+        case .noDisplay:
+            return "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"
+        case let .platform(message):
+            return "SDL: \(message)"
+        case let .fontNotFound(searched):
+            return "no TrueType font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core or set CADENCE_FONT"
+        }
+    }
+}

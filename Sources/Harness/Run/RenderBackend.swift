@@ -1,0 +1,15 @@
+/// What the frame loop needs from a platform: input, drawing, presenting and screenshots.
+///
+/// `HarnessSDL` implements it with SDL2; tests implement it with a recording fake.
+public protocol RenderBackend: AnyObject {
+    /// The drawable size in pixels.
+    var size: Size { get }
+    /// Appends every input event that arrived since the last call.
+    func pollEvents(into events: inout [InputEvent])
+    /// Renders a draw list into the back buffer.
+    func render(_ list: DrawList)
+    /// Writes the back buffer as a PNG (called after ``render(_:)`` and before ``present()``).
+    func saveScreenshot(to path: String) throws(HarnessError)
+    /// Shows the back buffer.
+    func present()
+}

@@ -1,0 +1,50 @@
+/// Something the harness shows: it takes input, advances with the frame's `dt` and describes a frame.
+///
+/// A scene never touches SDL: it reads ``InputEvent``s and writes a ``DrawList``, so every scene can be
+/// run and inspected headless in tests. The frame loop draws the scene's ``title`` and ``hint``.
+public protocol Scene: AnyObject {
+    /// The name used on the command line (`cadence hello`).
+    var name: String { get }
+    /// The title drawn at the top of the window.
+    var title: String { get }
+    /// A one-line hint of the scene's controls.
+    var hint: String { get }
+    /// Handles one input event. Returns `true` when the scene consumed it, so the loop's own key
+    /// bindings (Space to pause the clock, …) do not also act on it.
+    func handle(_ event: InputEvent) -> Bool
+    /// Advances the scene by `dt` seconds (already lag-smoothed, paused and time-scaled by the clock).
+    func update(by dt: Double)
+    /// Describes the current frame. The loop clears the list and the background first.
+    func draw(into list: inout DrawList, size: Size)
+}
+
+/// The scenes `cadence` can run, by name.
+public enum SceneCatalog {
+    /// One runnable scene.
+    public struct Entry: Sendable {
+        /// Command-line name.
+        public let name: String
+        /// One line on what it shows.
+        public let summary: String
+        /// Creates a fresh instance.
+        public let make: @Sendable () -> Scene
+    }
+
+    /// Every scene, the default first.
+    public static let entries: [Entry] = [
+        Entry(name: "hello", summary: "a ball that bounces and chases clicks: proves the loop end to end") { HelloScene() },
+    ]
+
+    /// The scene run when none is named.
+    public static var defaultName: String { entries[0].name }
+
+    /// Every scene's name, in order.
+    public static var names: [String] { entries.map(\.name) }
+
+    /// A new instance of the scene called `name`.
+    /// - Throws: ``HarnessError/unknownScene(_:)`` listing the names that exist.
+    public static func make(_ name: String) throws(HarnessError) -> Scene {
+        guard let entry = entries.first(where: { $0.name == name }) else { throw .unknownScene(name) }
+        return entry.make()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Harness
+
+/// What a finished run reports.
+public struct RunReport: Sendable {
+    /// The video driver and renderer used.
+    public var driver: String, renderer: String
+    /// How frames were paced.
+    public var pacing: Pacer.Mode
+    /// Frame-timing percentiles.
+    public var summary: FrameSummary
+    /// Share of one core that waiting for deadlines cost (sleep wake-ups and the final spin).
+    public var pacingCPUShare: Double
+    /// Wall-clock seconds the run took.
+    public var seconds: Double
+
+    /// The report as printed and written to the summary file.
+    public var text: String {
+        var lines = ["driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)"]
+        lines.append(summary.text)
+        lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Runs a validated ``RunConfiguration`` in an SDL window (or headless): the body of `cadence`.
+public enum HarnessRun {
+    /// Validates, opens the window, runs the loop, then writes the screenshot and summary if asked.
+    /// - Parameter log: receives one line per notable choice (driver, renderer).
+    public static func run(_ configuration: RunConfiguration, log: (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
+        try configuration.validate()
+        let scene = try SceneCatalog.make(configuration.scene)
+        let backend = try SDLBackend(options: WindowOptions(
+            title: "Cadence — \(scene.title)", width: configuration.width, height: configuration.height,
+            headless: configuration.headless))
+        defer { backend.close() }
+        log("video driver: \(backend.driver), renderer: \(backend.rendererName)")
+
+        let time = MonotonicClock()
+        let clock = FrameClock(source: time, configuration: .init(
+            fixedDelta: configuration.fixedDelta, nominalDelta: 1 / configuration.fps))
+        let pacer = Pacer(targetRate: configuration.unpaced ? nil : configuration.fps, source: time)
+        let stats = FrameStats(targetPeriod: pacer.period)
+        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: stats)
+
+        let started = time.now()
+        try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)
+        let seconds = Double(time.now() - started) / 1e9
+        let report = RunReport(
+            driver: backend.driver, renderer: backend.rendererName, pacing: pacer.mode,
+            summary: stats.summary(),
+            pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
+            seconds: seconds)
+        if let path = configuration.summaryPath {
+            try OutputFile.write(Data((report.text + "\n").utf8), to: path)
+        }
+        return report
+    }
+}

@@ -1,0 +1,103 @@
+import CSDL2
+import Foundation
+import Harness
+
+/// Text through SDL2_ttf, with rendered strings kept as textures between frames.
+///
+/// Rasterising a string costs tens of microseconds; most labels repeat every frame, so each
+/// (string, size, colour) is rendered once and reused. Textures not used in a frame are dropped at the
+/// end of that frame once the cache holds more than ``cacheLimit``, which bounds memory when a label
+/// changes every frame (a clock, an fps counter).
+final class TextRenderer {
+    /// Fonts tried in order after `$CADENCE_FONT`.
+    static let fontCandidates = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+    ]
+    static let cacheLimit = 256
+
+    private struct Key: Hashable {
+        let string: String
+        let size: TextSize
+        let color: Color
+    }
+
+    private struct Entry {
+        let texture: OpaquePointer
+        let width: Int32
+        let height: Int32
+        var usedThisFrame: Bool
+    }
+
+    private let renderer: OpaquePointer
+    private var fonts: [TextSize: OpaquePointer] = [:]
+    private var cache: [Key: Entry] = [:]
+    private var isOpen = true
+
+    init(renderer: OpaquePointer) throws(HarnessError) {
+        self.renderer = renderer
+        var candidates = Self.fontCandidates
+        if let custom = getenv("CADENCE_FONT").map({ String(cString: $0) }), !custom.isEmpty { candidates.insert(custom, at: 0) }
+        guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw .fontNotFound(searched: candidates)
+        }
+        guard TTF_Init() == 0 else { throw .platform(String(cString: SDL_GetError())) }
+        for size in TextSize.allCases {
+            guard let font = TTF_OpenFont(path, Int32(size.rawValue)) else {
+                let message = String(cString: SDL_GetError())
+                closeFonts()
+                TTF_Quit()
+                throw .platform("\(path): \(message)")
+            }
+            fonts[size] = font
+        }
+    }
+
+    func draw(_ string: String, at point: Point, size: TextSize, color: Color) {
+        guard !string.isEmpty else { return }
+        let key = Key(string: string, size: size, color: color)
+        var entry: Entry
+        if let cached = cache[key] {
+            entry = cached
+        } else {
+            guard let font = fonts[size],
+                  let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
+            else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, usedThisFrame: true)
+        }
+        entry.usedThisFrame = true
+        cache[key] = entry
+        var destination = SDL_Rect(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
+        SDL_RenderCopy(renderer, entry.texture, nil, &destination)
+    }
+
+    /// Drops textures unused this frame when the cache has grown past its limit, and clears the marks.
+    func endFrame() {
+        if cache.count > Self.cacheLimit {
+            for (key, entry) in cache where !entry.usedThisFrame {
+                SDL_DestroyTexture(entry.texture)
+                cache[key] = nil
+            }
+        }
+        for key in cache.keys { cache[key]?.usedThisFrame = false }
+    }
+
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        cache = [:]
+        closeFonts()
+        TTF_Quit()
+    }
+
+    private func closeFonts() {
+        for font in fonts.values { TTF_CloseFont(font) }
+        fonts = [:]
+    }
+}

@@ -1,3 +1,0 @@
-import Harness
-import HarnessSDL
-print("cadence")
