@@ -1,0 +1,120 @@
+import Testing
+@testable import Harness
+
+@Suite struct FrameClockTests {
+    @Test func measuresTheIntervalBetweenTicks() {
+        let time = ManualClock()
+        let clock = FrameClock(source: time)
+        #expect(clock.tick() == 0, "the first tick has nothing to measure against")
+        time.advance(by: 0.016)
+        #expect(abs(clock.tick() - 0.016) < 1e-9)
+        time.advance(by: 0.020)
+        #expect(abs(clock.tick() - 0.020) < 1e-9)
+        #expect(abs(clock.elapsed - 0.036) < 1e-9)
+        #expect(clock.frameCount == 3)
+    }
+
+    @Test func lagLongerThanTheThresholdIsReplacedByTheAdjustedStep() {
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(lagThreshold: 0.5, adjustedLag: 0.033))
+        clock.tick()
+        time.advance(by: 2.0)
+        #expect(clock.tick() == 0.033)
+        #expect(abs(clock.rawDelta - 2.0) < 1e-9, "the raw interval is still reported")
+        time.advance(by: 0.49)
+        #expect(abs(clock.tick() - 0.49) < 1e-9, "under the threshold nothing is smoothed")
+    }
+
+    @Test func timeScaleMultipliesAndIsClampedToItsRange() {
+        let time = ManualClock()
+        let clock = FrameClock(source: time)
+        clock.tick()
+        clock.timeScale = 0.25
+        time.advance(by: 0.02)
+        #expect(abs(clock.tick() - 0.005) < 1e-12)
+        clock.timeScale = 10
+        #expect(clock.timeScale == 4)
+        clock.timeScale = 0
+        #expect(clock.timeScale == 0.1)
+        clock.timeScale = .nan
+        #expect(clock.timeScale == 1)
+    }
+
+    @Test func pausedClockReturnsZeroUntilAStepIsRequested() {
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(nominalDelta: 1.0 / 60))
+        clock.tick()
+        clock.isPaused = true
+        time.advance(by: 0.016)
+        #expect(clock.tick() == 0)
+        clock.step()
+        time.advance(by: 0.5)
+        #expect(abs(clock.tick() - 1.0 / 60) < 1e-12, "a step advances one nominal frame whatever the wall clock did")
+        time.advance(by: 0.016)
+        #expect(clock.tick() == 0, "a step is used once")
+        clock.isPaused = false
+        time.advance(by: 0.010)
+        #expect(abs(clock.tick() - 0.010) < 1e-9)
+    }
+
+    @Test func fixedDeltaIgnoresTheWallClock() {
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
+        #expect(clock.tick() == 0.01)
+        time.advance(by: 3)
+        #expect(clock.tick() == 0.01)
+        clock.timeScale = 0.5
+        #expect(clock.tick() == 0.005)
+    }
+}
+
+@Suite struct PacerTests {
+    @Test func selfPacingHitsAbsoluteDeadlines() {
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 50, source: time, spinMargin: 0, detectVsync: false)
+        #expect(pacer.mode == .selfPaced)
+        var frameStarts: [UInt64] = []
+        for i in 0..<10 {
+            frameStarts.append(time.now())
+            time.advance(by: i % 2 == 0 ? 0.005 : 0.012)  // uneven work
+            pacer.waitForNextFrame()
+        }
+        // The first deadline is one period after the first wait; from then on every frame starts on the grid.
+        #expect(time.now() - frameStarts[1] == 9 * 20_000_000, "errors do not accumulate: nine deadlines, nine periods")
+        let intervals = zip(frameStarts.dropFirst(2), frameStarts.dropFirst()).map { $0 - $1 }
+        #expect(intervals.allSatisfy { $0 == 20_000_000 })
+    }
+
+    @Test func aLongOverrunRestartsTheDeadlinesInsteadOfCatchingUp() {
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
+        pacer.waitForNextFrame()
+        time.advance(by: 0.5)  // a stall of 50 periods
+        let waited = pacer.waitForNextFrame()
+        #expect(waited == 10_000_000, "after a stall the next frame is a full period away, not a burst")
+    }
+
+    @Test func presentsThatBlockForHalfAPeriodAreTakenAsVsync() {
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 60, source: time)
+        #expect(pacer.mode == .detecting)
+        for _ in 0..<Pacer.detectionFrames { pacer.observePresent(nanoseconds: 16_000_000) }
+        #expect(pacer.mode == .vsync)
+        #expect(pacer.waitForNextFrame() == 0, "with vsync the pacer does not wait")
+    }
+
+    @Test func presentsThatReturnAtOnceLeaveThePacerInCharge() {
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 60, source: time)
+        for _ in 0..<Pacer.detectionFrames { pacer.observePresent(nanoseconds: 200_000) }
+        #expect(pacer.mode == .selfPaced)
+    }
+
+    @Test func invalidRatesGiveAnUnpacedLoop() {
+        for rate in [nil, 0, -5, .nan, .infinity] as [Double?] {
+            let pacer = Pacer(targetRate: rate, source: ManualClock())
+            #expect(pacer.mode == .unpaced)
+            #expect(pacer.waitForNextFrame() == 0)
+        }
+    }
+}
