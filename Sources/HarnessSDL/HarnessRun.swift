@@ -34,12 +34,14 @@ public enum HarnessRun {
             title: "Cadence — \(scene.title)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
         defer { backend.close() }
-        log("video driver: \(backend.driver), renderer: \(backend.rendererName)")
+        let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
+        log("video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps")
 
         let time = MonotonicClock()
         let clock = FrameClock(source: time, configuration: .init(
-            fixedDelta: configuration.fixedDelta, nominalDelta: 1 / configuration.fps))
-        let pacer = Pacer(targetRate: configuration.unpaced ? nil : configuration.fps, source: time)
+            fixedDelta: configuration.fixedDelta, nominalDelta: 1 / rate))
+        // Headless renderers never wait for vsync, so there is nothing to detect.
+        let pacer = Pacer(targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
         let stats = FrameStats(targetPeriod: pacer.period)
         let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: stats)
 

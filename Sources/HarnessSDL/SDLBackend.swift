@@ -352,3 +352,19 @@ public final class SDLBackend: RenderBackend {
         return string.isEmpty ? nil : string
     }
 }
+
+extension SDLBackend {
+    /// Turns the renderer's vsync on or off (`SDL_RenderSetVSync`).
+    public func setVSync(_ enabled: Bool) {
+        guard let renderer else { return }
+        SDL_RenderSetVSync(renderer, enabled ? 1 : 0)
+    }
+
+    /// The refresh rate of the display the window is on, when SDL knows it (nil under dummy drivers).
+    public var displayRefreshRate: Double? {
+        guard let window else { return nil }
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
+    }
+}

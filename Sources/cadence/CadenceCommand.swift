@@ -32,8 +32,8 @@ struct CadenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the frame-timing summary to a file.", valueName: "path"))
     var summary: String?
 
-    @Option(help: "Target frames per second.")
-    var fps: Double = 60
+    @Option(help: "Target frames per second (default: the display's refresh rate, else 60).")
+    var fps: Double?
 
     @Option(name: .customLong("fixed-dt"), help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
     var fixedDelta: Double?

@@ -98,7 +98,10 @@ import Testing
         let time = ManualClock()
         let pacer = Pacer(targetRate: 60, source: time)
         #expect(pacer.mode == .detecting)
-        for _ in 0..<Pacer.detectionFrames { pacer.observePresent(nanoseconds: 16_000_000) }
+        for _ in 0..<Pacer.detectionFrames {
+            time.advance(by: 1.0 / 60)
+            pacer.observePresent(nanoseconds: 16_000_000, endingAt: time.now())
+        }
         #expect(pacer.mode == .vsync)
         #expect(pacer.waitForNextFrame() == 0, "with vsync the pacer does not wait")
     }
@@ -106,7 +109,21 @@ import Testing
     @Test func presentsThatReturnAtOnceLeaveThePacerInCharge() {
         let time = ManualClock()
         let pacer = Pacer(targetRate: 60, source: time)
-        for _ in 0..<Pacer.detectionFrames { pacer.observePresent(nanoseconds: 200_000) }
+        for _ in 0..<Pacer.detectionFrames {
+            time.advance(by: 0.001)
+            pacer.observePresent(nanoseconds: 200_000, endingAt: time.now())
+        }
+        #expect(pacer.mode == .selfPaced)
+    }
+
+    @Test func simulatedVsyncOnASixteenMillisecondGridIsNotTrusted() {
+        // SDL under Xvfb blocks presents on a 16 ms grid (62.5 fps): blocking, but not at the target rate.
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 60, source: time)
+        for _ in 0..<Pacer.detectionFrames {
+            time.advance(by: 0.016)
+            pacer.observePresent(nanoseconds: 15_500_000, endingAt: time.now())
+        }
         #expect(pacer.mode == .selfPaced)
     }
 

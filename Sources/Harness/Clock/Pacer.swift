@@ -1,10 +1,12 @@
 /// Holds the frame loop to a target rate.
 ///
 /// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (SDL2.md),
-/// so the pacer never trusts them blindly. For the first ``detectionFrames`` frames it paces itself
-/// *and* watches how long presents block: if the median present takes at least half a frame period,
-/// presents are paced by the display and the pacer stops waiting (``Mode/vsync``); otherwise it keeps
-/// pacing itself (``Mode/selfPaced``).
+/// so the pacer never trusts them blindly. When vsync was asked for, the first ``detectionFrames``
+/// frames run unpaced while the pacer watches the presents: only if the median present blocks for at
+/// least half a period *and* the median interval between presents is within 3 % of the target period
+/// are presents taken as paced by the display (``Mode/vsync``). Otherwise (presents that return at
+/// once, or SDL's simulated vsync on a 16 ms grid under Xvfb, ≈ 62.5 fps) the pacer paces itself
+/// (``Mode/selfPaced``) and the loop turns vsync off.
 ///
 /// Self-pacing uses absolute deadlines (deadline += period, so errors never accumulate): it sleeps
 /// until `spinMargin` before the deadline and spins the rest, which trades a little CPU for
@@ -12,7 +14,7 @@
 public final class Pacer {
     /// How frames are being paced.
     public enum Mode: String, Sendable {
-        /// Still measuring whether presents block (pacing itself meanwhile).
+        /// Still measuring whether presents are paced (not waiting meanwhile).
         case detecting
         /// Presents are paced by the display; the pacer does not wait.
         case vsync
@@ -42,6 +44,8 @@ public final class Pacer {
     private let measuresCPU: Bool
     private var deadline: UInt64?
     private var presentSamples: [UInt64] = []
+    private var intervalSamples: [UInt64] = []
+    private var lastPresent: UInt64?
 
     /// Creates a pacer.
     /// - Parameters:
@@ -64,15 +68,19 @@ public final class Pacer {
         self.spinMargin = UInt64(max(0, spinMargin) * 1e9)
     }
 
-    /// Tells the pacer how long the last present blocked, for vsync detection.
-    public func observePresent(nanoseconds: UInt64) {
+    /// Tells the pacer how long the last present blocked and when it returned, for vsync detection.
+    public func observePresent(nanoseconds: UInt64, endingAt end: UInt64) {
         guard mode == .detecting else { return }
         presentSamples.append(nanoseconds)
-        if presentSamples.count >= Self.detectionFrames {
-            let median = presentSamples.sorted()[presentSamples.count / 2]
-            mode = median * 2 >= period ? .vsync : .selfPaced
-            presentSamples = []
-        }
+        if let lastPresent { intervalSamples.append(end - lastPresent) }
+        lastPresent = end
+        guard presentSamples.count >= Self.detectionFrames else { return }
+        let blocking = presentSamples.sorted()[presentSamples.count / 2]
+        let interval = intervalSamples.sorted()[intervalSamples.count / 2]
+        let offBy = interval > period ? interval - period : period - interval
+        mode = blocking * 2 >= period && offBy * 100 <= period * 3 ? .vsync : .selfPaced
+        presentSamples = []
+        intervalSamples = []
     }
 
     /// Waits until the next frame's deadline and returns how long it waited (nanoseconds).
@@ -81,7 +89,7 @@ public final class Pacer {
     /// (that would run a burst of frames back to back): the deadlines restart from now.
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
-        guard mode == .detecting || mode == .selfPaced else { return 0 }
+        guard mode == .selfPaced else { return 0 }
         let now = source.now()
         guard var next = deadline.map({ $0 &+ period }) else {
             deadline = now &+ period

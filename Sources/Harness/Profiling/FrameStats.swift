@@ -41,9 +41,14 @@ public struct FrameSample: Hashable, Sendable {
     public var tweens: Int
     /// Animated values still animating after the update.
     public var animations: Int
+    /// Whether the frame was paced (false while the pacer is still detecting vsync): only paced frames
+    /// count towards deviations, missed deadlines and janks.
+    public var paced: Bool
 
     /// Creates a sample.
-    public init(index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0) {
+    public init(index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
+                paced: Bool = true) {
+        self.paced = paced
         self.index = index
         self.start = start
         self.interval = interval
@@ -116,7 +121,7 @@ public final class FrameStats {
         phaseTotals.wait += sample.phases.wait
         if sample.index > 0 {
             intervals.record(sample.interval)
-            if targetPeriod > 0 {
+            if targetPeriod > 0, sample.paced {
                 let deviation = sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
                 deviations.record(deviation)
                 if sample.interval * 100 > targetPeriod * 105 { missedDeadlines += 1 }

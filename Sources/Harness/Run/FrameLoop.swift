@@ -74,7 +74,11 @@ public final class FrameLoop {
         let afterRender = time.now()
         backend.present()
         let afterPresent = time.now()
-        pacer.observePresent(nanoseconds: afterPresent - afterRender)
+        if pacer.mode == .detecting {
+            pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent)
+            if pacer.mode == .selfPaced { backend.setVSync(false) }
+        }
+        let paced = pacer.mode != .detecting
         phases.wait = pacer.waitForNextFrame()
 
         phases.input = afterInput - start
@@ -87,7 +91,7 @@ public final class FrameLoop {
         if interval > 0 {
             smoothedInterval = smoothedInterval == 0 ? Double(interval) : smoothedInterval * 0.9 + Double(interval) * 0.1
         }
-        stats.record(FrameSample(index: frameIndex, start: start, interval: interval, phases: phases))
+        stats.record(FrameSample(index: frameIndex, start: start, interval: interval, phases: phases, paced: paced))
         frameIndex += 1
     }
 

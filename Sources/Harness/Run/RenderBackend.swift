@@ -12,4 +12,11 @@ public protocol RenderBackend: AnyObject {
     func saveScreenshot(to path: String) throws(HarnessError)
     /// Shows the back buffer.
     func present()
+    /// Turns waiting for vsync in ``present()`` on or off (called when the pacer finds presents unpaced).
+    func setVSync(_ enabled: Bool)
+}
+
+extension RenderBackend {
+    /// Backends without vsync ignore the request.
+    public func setVSync(_ enabled: Bool) {}
 }

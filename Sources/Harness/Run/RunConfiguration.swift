@@ -10,8 +10,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var screenshotPath: String?
     /// Write the frame-timing summary here.
     public var summaryPath: String?
-    /// Target frames per second.
-    public var fps: Double
+    /// Target frames per second; `nil`: the display's refresh rate when known, else 60.
+    public var fps: Double?
     /// Every frame advances by exactly this many seconds (deterministic runs).
     public var fixedDelta: Double?
     /// Run frames back to back without pacing.
@@ -21,9 +21,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// Window height in pixels.
     public var height: Int
 
-    /// Creates a configuration; the defaults are the default scene, windowed, 60 fps, 1280×720.
+    /// Creates a configuration; the defaults are the default scene, windowed, at the display's rate, 1280×720.
     public init(scene: String = SceneCatalog.defaultName, frames: Int? = nil, headless: Bool = false,
-                screenshotPath: String? = nil, summaryPath: String? = nil, fps: Double = 60,
+                screenshotPath: String? = nil, summaryPath: String? = nil, fps: Double? = nil,
                 fixedDelta: Double? = nil, unpaced: Bool = false, width: Int = 1280, height: Int = 720) {
         self.scene = scene
         self.frames = frames
@@ -41,7 +41,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// Checks every output path before the run starts, so a bad path never costs a run.
     public func validate() throws(HarnessError) {
         guard SceneCatalog.names.contains(scene) else { throw .unknownScene(scene) }
-        guard fps.isFinite, fps > 0 else { throw .invalidOption("--fps must be a positive number of frames per second (got \(fps))") }
+        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
+            throw .invalidOption("--fps must be a number of frames per second in (0, 1000] (got \(fps))")
+        }
         if let frames, frames < 0 { throw .invalidOption("--frames must be 0 or more (got \(frames))") }
         if let fixedDelta, !(fixedDelta.isFinite && fixedDelta > 0 && fixedDelta <= 1) {
             throw .invalidOption("--fixed-dt must be a number of seconds in (0, 1] (got \(fixedDelta))")
