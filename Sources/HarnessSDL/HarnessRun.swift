@@ -26,8 +26,8 @@ public struct RunReport: Sendable {
 /// Runs a validated ``RunConfiguration`` in an SDL window (or headless): the body of `cadence`.
 public enum HarnessRun {
     /// Validates, opens the window, runs the loop, then writes the screenshot and summary if asked.
-    /// - Parameter log: receives one line per notable choice (driver, renderer).
-    public static func run(_ configuration: RunConfiguration, log: (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
+    /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
+    public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
         try configuration.validate()
         let scene = try SceneCatalog.make(configuration.scene)
         let backend = try SDLBackend(options: WindowOptions(
@@ -42,12 +42,24 @@ public enum HarnessRun {
             fixedDelta: configuration.fixedDelta, nominalDelta: 1 / rate))
         // Headless renderers never wait for vsync, so there is nothing to detect.
         let pacer = Pacer(targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
+        clock.timeScale = configuration.timeScale
         let stats = FrameStats(targetPeriod: pacer.period)
-        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: stats)
+        var sinks: [FrameSink] = []
+        if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
+        if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
+        let options = LoopOptions(
+            replay: try configuration.replayPath.map { path throws(HarnessError) in try InputScript.load(path) },
+            record: configuration.recordPath != nil,
+            screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
+            sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
+        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: stats, options: options)
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)
         let seconds = Double(time.now() - started) / 1e9
+        if let path = configuration.recordPath {
+            try OutputFile.write(Data(loop.recording.jsonLines.utf8), to: path)
+        }
         let report = RunReport(
             driver: backend.driver, renderer: backend.rendererName, pacing: pacer.mode,
             summary: stats.summary(),

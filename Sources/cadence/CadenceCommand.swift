@@ -13,7 +13,8 @@ struct CadenceCommand: ParsableCommand {
         Scenes:
         \(SceneCatalog.entries.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
-        Keys: Space pause, . step a frame, [ ] slower/faster, Esc quit.
+        Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
+        Tab or 1-9 scenes, H help, Esc quit.
         Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display).
         """)
 
@@ -41,14 +42,53 @@ struct CadenceCommand: ParsableCommand {
     @Flag(help: "Run frames back to back without pacing.")
     var unpaced = false
 
+    @Option(name: .customLong("time-scale"), help: "Start at this time scale (0.1 to 4).")
+    var timeScale: Double = 1
+
+    @Option(help: ArgumentHelp("Write one CSV row per frame (times in ms).", valueName: "frames.csv"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("Write a Chrome trace-event file (open in Perfetto or chrome://tracing).", valueName: "trace.json"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("Record input events with frame numbers (JSON lines).", valueName: "input.jsonl"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Replay recorded input; live input can then only quit.", valueName: "input.jsonl"))
+    var replay: String?
+
+    @Option(name: .customLong("screenshot-every"), parsing: .upToNextOption,
+            help: ArgumentHelp("Save a PNG every K frames into DIR.", valueName: "K DIR"))
+    var screenshotEvery: [String] = []
+
+    @Flag(help: "Show the profiler overlay from the start (P toggles it).")
+    var profiler = false
+
     var runConfiguration: RunConfiguration {
-        RunConfiguration(scene: scene, frames: frames, headless: headless, screenshotPath: screenshot,
-                         summaryPath: summary, fps: fps, fixedDelta: fixedDelta, unpaced: unpaced)
+        get throws {
+            var configuration = RunConfiguration(
+                scene: scene, frames: frames, headless: headless, screenshotPath: screenshot,
+                summaryPath: summary, fps: fps, fixedDelta: fixedDelta, unpaced: unpaced)
+            configuration.timeScale = timeScale
+            configuration.profilePath = profile
+            configuration.tracePath = trace
+            configuration.recordPath = record
+            configuration.replayPath = replay
+            configuration.showsProfiler = profiler
+            if !screenshotEvery.isEmpty {
+                guard screenshotEvery.count == 2, let every = Int(screenshotEvery[0]) else {
+                    throw ValidationError("--screenshot-every takes a frame count and a folder: --screenshot-every 30 shots")
+                }
+                configuration.screenshotEvery = ScreenshotSeries(every: every, directory: screenshotEvery[1])
+            }
+            return configuration
+        }
     }
 
     func validate() throws {
+        let configuration = try runConfiguration
         do {
-            try runConfiguration.validate()
+            try configuration.validate()
         } catch {
             throw ValidationError(error.description)
         }
@@ -56,11 +96,13 @@ struct CadenceCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let report = try HarnessRun.run(runConfiguration) { FileHandle.standardError.write(Data("cadence: \($0)\n".utf8)) }
+            let report = try HarnessRun.run(try runConfiguration) { FileHandle.standardError.write(Data("cadence: \($0)\n".utf8)) }
             print(report.text)
             if let screenshot { print("screenshot: \(screenshot)") }
-            if let summary { print("summary: \(summary)") }
-        } catch {
+            for (label, path) in [("summary", summary), ("profile", profile), ("trace", trace), ("recording", record)] {
+                if let path { print("\(label): \(path)") }
+            }
+        } catch let error as HarnessError {
             FileHandle.standardError.write(Data("cadence: \(error.description)\n".utf8))
             switch error {
             case .platform, .fontNotFound: throw ExitCode(1)

@@ -25,7 +25,7 @@ import Testing
         let loop = FrameLoop(backend: backend, scene: scene, clock: FrameClock(source: time),
                              pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0))
         backend.push(.mouseDown(.left, at: Point(123, 45)))
-        loop.runFrame()
+        try loop.runFrame()
         #expect(scene.clicks == [Point(123, 45)])
         #expect(scene.target == Point(123, 45))
     }
@@ -107,6 +107,44 @@ import Testing
     @Test func anUnwritableOutputFailsBeforeTheRunStarts() {
         #expect(throws: HarnessError.unwritablePath("/no/such/dir/s.txt", reason: "the folder '/no/such/dir' does not exist")) {
             try HarnessRun.run(RunConfiguration(headless: true, summaryPath: "/no/such/dir/s.txt"))
+        }
+    }
+}
+
+extension SDLTests {
+    @Test func aReplayWithAFixedDeltaDrawsIdenticalFrames() throws {
+        let folder = NSTemporaryDirectory() + "cadence-replay-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = InputScript(events: [
+            RecordedEvent(frame: 5, event: .mouseDown(.left, at: Point(100, 80))),
+            RecordedEvent(frame: 20, event: .mouseMoved(to: Point(500, 300), dragging: true)),
+        ])
+        try OutputFile.write(Data(script.jsonLines.utf8), to: folder + "/input.jsonl")
+        func run(_ name: String, replay: Bool) throws -> Image {
+            var configuration = RunConfiguration(frames: 40, headless: true, screenshotPath: folder + "/\(name).png",
+                                                 fixedDelta: 1.0 / 60, unpaced: true, width: 640, height: 360)
+            configuration.replayPath = replay ? folder + "/input.jsonl" : nil
+            _ = try HarnessRun.run(configuration)
+            return try SDLBackend.loadPNG(folder + "/\(name).png")
+        }
+        let first = try run("a", replay: true)
+        let second = try run("b", replay: true)
+        let withoutInput = try run("c", replay: false)
+        // The status line shows the measured fps, which differs run to run: compare below it.
+        let body = { (image: Image) in Array(image.pixels[(60 * image.width)...]) }
+        #expect(body(first) == body(second), "same script, same dt: the same pixels")
+        #expect(body(first) != body(withoutInput), "the replayed input changed what was drawn")
+    }
+
+    @Test func aCorruptReplayFailsWithItsLineNumberBeforeTheRun() throws {
+        let path = NSTemporaryDirectory() + "cadence-corrupt-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try OutputFile.write(Data("{\"frame\":1,\"event\":{\"type\":\"quit\"}}\n{\"frame\":2,".utf8), to: path)
+        var configuration = RunConfiguration(headless: true)
+        configuration.replayPath = path
+        #expect(throws: HarnessError.corruptReplay(path, line: 2, reason: "not a JSON event (invalid JSON)")) {
+            try HarnessRun.run(configuration)
         }
     }
 }

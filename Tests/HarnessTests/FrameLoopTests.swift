@@ -47,54 +47,120 @@ final class FakeBackend: RenderBackend {
         }
     }
 
-    @Test func spacePausesAndPeriodStepsTheClock() {
+    @Test func spacePausesAndPeriodStepsTheClock() throws {
         let backend = FakeBackend()
         let scene = HelloScene()
         let loop = makeLoop(backend, scene: scene)
         backend.pending = [[], [.keyDown(.space)], [], [.keyDown(.period)], []]
-        loop.runFrame()
-        loop.runFrame()
+        try loop.runFrame()
+        try loop.runFrame()
         let pausedAt = scene.time
-        loop.runFrame()
+        try loop.runFrame()
         #expect(scene.time == pausedAt, "paused: the scene gets dt = 0")
-        loop.runFrame()
+        try loop.runFrame()
         #expect(abs(scene.time - pausedAt - 0.01) < 1e-12, "a step advances exactly one frame")
-        loop.runFrame()
+        try loop.runFrame()
         #expect(abs(scene.time - pausedAt - 0.01) < 1e-12)
     }
 
-    @Test func bracketsMoveThroughTheTimeScaleSteps() {
+    @Test func bracketsMoveThroughTheTimeScaleSteps() throws {
         let backend = FakeBackend()
         let loop = makeLoop(backend)
         backend.pending = [[.keyDown(.leftBracket)], [.keyDown(.leftBracket)], [.keyDown(.rightBracket)]]
-        loop.runFrame()
+        try loop.runFrame()
         #expect(loop.clock.timeScale == 0.5)
-        loop.runFrame()
+        try loop.runFrame()
         #expect(loop.clock.timeScale == 0.25)
-        loop.runFrame()
+        try loop.runFrame()
         #expect(loop.clock.timeScale == 0.5)
     }
 
-    @Test func everyFrameShowsTheSceneTitleAndHint() {
+    @Test func everyFrameShowsTheSceneTitleAndHint() throws {
         let backend = FakeBackend()
         let scene = HelloScene()
         let loop = makeLoop(backend, scene: scene)
-        loop.runFrame()
+        try loop.runFrame()
         #expect(loop.lastDrawList.texts.contains(scene.title))
         #expect(loop.lastDrawList.texts.contains(scene.hint))
     }
 
-    @Test func aClickReachesTheSceneAndItsBallGlidesThere() {
+    @Test func aClickReachesTheSceneAndItsBallGlidesThere() throws {
         let backend = FakeBackend()
         let scene = HelloScene()
         let loop = makeLoop(backend, scene: scene)
         backend.pending = [[.mouseDown(.left, at: Point(100, 200))]]
-        loop.runFrame()
+        try loop.runFrame()
         #expect(scene.clicks == [Point(100, 200)])
         let start = scene.follower
-        for _ in 0..<200 { loop.runFrame() }
+        for _ in 0..<200 { try loop.runFrame() }
         #expect(((scene.follower - Point(100, 200)) * (scene.follower - Point(100, 200))).sum() < 1e-6)
         #expect(start != scene.follower)
         #expect(loop.lastDrawList.circles.contains { $0.center == scene.follower })
+    }
+}
+
+@Suite struct FrameLoopKeyTests {
+    func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions()) -> FrameLoop {
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
+        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
+        return FrameLoop(backend: backend, scene: HelloScene(), clock: clock, pacer: pacer,
+                         stats: FrameStats(targetPeriod: pacer.period), options: options)
+    }
+
+    @Test func pTogglesTheProfilerOverlay() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend)
+        backend.pending = [[], [.keyDown(.letter("p"))], [.keyDown(.letter("p"))]]
+        try loop.runFrame()
+        #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
+        try loop.runFrame()
+        #expect(loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
+        #expect(loop.lastDrawList.commands.contains { if case .line(_, _, Color(255, 80, 80)) = $0 { return true }; return false },
+                "the budget line is drawn")
+        try loop.runFrame()
+        #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
+    }
+
+    @Test func hShowsTheHelpAndSSavesAScreenshot() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend, options: LoopOptions(screenshotDirectory: "/tmp/shots"))
+        backend.pending = [[.keyDown(.letter("h")), .keyDown(.letter("s"))]]
+        try loop.runFrame()
+        #expect(loop.lastDrawList.texts.contains(FrameLoop.helpLines[0]))
+        #expect(backend.screenshots == ["/tmp/shots/cadence-hello-0.png"])
+    }
+
+    @Test func screenshotsEveryKFramesAreNumberedByFrame() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend, options: LoopOptions(screenshotEvery: (every: 3, directory: "/tmp/series")))
+        try loop.run(frames: 7)
+        #expect(backend.screenshots == ["/tmp/series/frame-000000.png", "/tmp/series/frame-000003.png", "/tmp/series/frame-000006.png"])
+    }
+
+    @Test func replayFeedsScriptedEventsAndIgnoresLiveOnes() throws {
+        let backend = FakeBackend()
+        let script = InputScript(events: [RecordedEvent(frame: 2, event: .mouseDown(.left, at: Point(10, 20)))])
+        let scene = HelloScene()
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
+        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: Pacer(targetRate: nil, source: time),
+                             stats: FrameStats(targetPeriod: 0), options: LoopOptions(replay: script))
+        backend.pending = [[.mouseDown(.left, at: Point(99, 99))], [], [], [.keyDown(.escape)]]
+        try loop.run(frames: 10)
+        #expect(scene.clicks == [Point(10, 20)], "the live click was ignored, the scripted one arrived")
+        #expect(loop.frameIndex == 4, "Esc still ends a replay")
+    }
+
+    @Test func recordingKeepsEveryEventWithItsFrame() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend, options: LoopOptions(record: true))
+        backend.pending = [[], [.mouseDown(.left, at: Point(5, 6))], [], [.keyDown(.space), .keyUp(.space)]]
+        try loop.run(frames: 4)
+        #expect(loop.recording.events == [
+            RecordedEvent(frame: 1, event: .mouseDown(.left, at: Point(5, 6))),
+            RecordedEvent(frame: 3, event: .keyDown(.space)),
+            RecordedEvent(frame: 3, event: .keyUp(.space)),
+        ])
     }
 }

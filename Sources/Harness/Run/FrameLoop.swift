@@ -1,9 +1,41 @@
 import Foundation
 
+/// What a frame loop does besides running frames: replay, recording, periodic screenshots, exports.
+public struct LoopOptions {
+    /// Input to replay; live input is then ignored except quitting (Esc, close, SIGTERM).
+    public var replay: InputScript?
+    /// Whether to keep every input event with its frame number (read back with ``FrameLoop/recording``).
+    public var record: Bool
+    /// Save a screenshot every `every` frames into `directory` as `frame-000123.png`.
+    public var screenshotEvery: (every: Int, directory: String)?
+    /// Where the S key saves screenshots.
+    public var screenshotDirectory: String
+    /// Receivers of every frame's sample (`--profile`, `--trace`).
+    public var sinks: [FrameSink]
+    /// Show the profiler overlay from the start.
+    public var showsProfiler: Bool
+    /// Receives one line per notable event (a screenshot saved, a scene switched).
+    public var log: (String) -> Void
+
+    /// Creates options; the defaults do nothing extra.
+    public init(replay: InputScript? = nil, record: Bool = false, screenshotEvery: (every: Int, directory: String)? = nil,
+                screenshotDirectory: String = ".", sinks: [FrameSink] = [], showsProfiler: Bool = false,
+                log: @escaping (String) -> Void = { _ in }) {
+        self.replay = replay
+        self.record = record
+        self.screenshotEvery = screenshotEvery
+        self.screenshotDirectory = screenshotDirectory
+        self.sinks = sinks
+        self.showsProfiler = showsProfiler
+        self.log = log
+    }
+}
+
 /// One frame's path, over and over: input → clock → update → draw → render → present → wait → record.
 ///
-/// The loop owns the harness's global keys (Esc quit, Space pause, `.` step, `[` `]` time scale); a scene
-/// sees every event first and may consume it. It draws every scene's title and hint, and a status line.
+/// The loop owns the harness's global keys (Esc quit, Space pause, `.` step, `[` `]` time scale,
+/// P profiler, H help, S screenshot, Tab and 1–9 scenes); a scene sees every event first and may consume
+/// it. It draws every scene's title and hint, and a status line.
 public final class FrameLoop {
     /// Where frames are drawn.
     public let backend: RenderBackend
@@ -19,58 +51,76 @@ public final class FrameLoop {
     public private(set) var isRunning = true
     /// Frames run so far.
     public private(set) var frameIndex = 0
+    /// Whether the profiler overlay is shown (P).
+    public var showsProfiler: Bool
+    /// Whether the help overlay is shown (H).
+    public var showsHelp = false
+    /// Every input event handled, with its frame (when recording).
+    public private(set) var recording = InputScript()
+    /// Reports the active tween and animation counts after each update (for the profiler).
+    public var activeCounts: () -> (tweens: Int, animations: Int) = { (0, 0) }
 
     private let time: TimeSource
+    private var options: LoopOptions
     private var events: [InputEvent] = []
     private var drawList = DrawList()
     private var lastStart: UInt64?
     private var smoothedInterval: Double = 0
+    private var replayCursor = 0
+    private var pendingScreenshots: [String] = []
+    private var overlay = ProfilerOverlay()
 
     /// Creates a loop. The clock's time source is also used to time the phases.
-    public init(backend: RenderBackend, scene: Scene, clock: FrameClock, pacer: Pacer, stats: FrameStats) {
+    public init(backend: RenderBackend, scene: Scene, clock: FrameClock, pacer: Pacer, stats: FrameStats,
+                options: LoopOptions = LoopOptions()) {
         self.backend = backend
         self.scene = scene
         self.clock = clock
         self.pacer = pacer
         self.stats = stats
         self.time = clock.source
+        self.options = options
+        self.showsProfiler = options.showsProfiler
     }
 
     /// The draw list of the last frame.
     public var lastDrawList: DrawList { drawList }
 
-    /// Runs until quit, or for `frames` frames; then writes the last frame to `screenshot` if given.
+    /// Runs until quit, or for `frames` frames; then writes the last frame to `screenshot` if given and
+    /// finishes every sink.
     public func run(frames: Int? = nil, screenshot: String? = nil) throws(HarnessError) {
         while isRunning, frames.map({ frameIndex < $0 }) ?? true {
-            runFrame()
+            try runFrame()
         }
         if let screenshot {
             backend.render(drawList)
             try backend.saveScreenshot(to: screenshot)
         }
+        for sink in options.sinks { try sink.finish() }
     }
 
     /// Runs exactly one frame.
-    public func runFrame() {
+    public func runFrame() throws(HarnessError) {
         var phases = FramePhases()
         let start = time.now()
 
-        events.removeAll(keepingCapacity: true)
-        backend.pollEvents(into: &events)
+        gatherInput()
         for event in events { dispatch(event) }
         let afterInput = time.now()
 
         let dt = clock.tick()
         scene.update(by: dt)
+        let counts = activeCounts()
         let afterUpdate = time.now()
 
         drawList.removeAll()
         drawList.clear(.background)
         scene.draw(into: &drawList, size: backend.size)
-        drawHeadsUp()
+        drawHeadsUp(counts: counts)
         let afterDraw = time.now()
 
         backend.render(drawList)
+        try saveScreenshots()
         let afterRender = time.now()
         backend.present()
         let afterPresent = time.now()
@@ -91,8 +141,24 @@ public final class FrameLoop {
         if interval > 0 {
             smoothedInterval = smoothedInterval == 0 ? Double(interval) : smoothedInterval * 0.9 + Double(interval) * 0.1
         }
-        stats.record(FrameSample(index: frameIndex, start: start, interval: interval, phases: phases, paced: paced))
+        let sample = FrameSample(index: frameIndex, start: start, interval: interval, phases: phases,
+                                 tweens: counts.tweens, animations: counts.animations, paced: paced)
+        stats.record(sample)
+        for sink in options.sinks { sink.record(sample) }
         frameIndex += 1
+    }
+
+    private func gatherInput() {
+        events.removeAll(keepingCapacity: true)
+        backend.pollEvents(into: &events)
+        if let replay = options.replay {
+            // Replays must see exactly the recorded input: live input may only end the run.
+            events.removeAll { $0 != .quit && $0 != .keyDown(.escape) }
+            events.append(contentsOf: replay.events(forFrame: frameIndex, cursor: &replayCursor).map(\.event))
+        }
+        if options.record {
+            for event in events { recording.append(event, frame: frameIndex) }
+        }
     }
 
     private func dispatch(_ event: InputEvent) {
@@ -110,8 +176,40 @@ public final class FrameLoop {
             clock.step()
         case .leftBracket: clock.timeScale = Self.nextTimeScale(below: clock.timeScale)
         case .rightBracket: clock.timeScale = Self.nextTimeScale(above: clock.timeScale)
+        case .letter("p"): showsProfiler.toggle()
+        case .letter("h"): showsHelp.toggle()
+        case .letter("s"):
+            pendingScreenshots.append(options.screenshotDirectory + "/cadence-\(scene.name)-\(frameIndex).png")
+        case .tab:
+            let names = SceneCatalog.names
+            let current = names.firstIndex(of: scene.name) ?? -1
+            switchScene(to: (current + 1) % names.count)
+        case let .digit(d) where d >= 1:
+            switchScene(to: d - 1)
         default: break
         }
+    }
+
+    /// Replaces the scene with a fresh instance of the catalog's `index`-th scene (ignored when out of range).
+    public func switchScene(to index: Int) {
+        guard SceneCatalog.entries.indices.contains(index) else { return }
+        scene = SceneCatalog.entries[index].make()
+        options.log("scene: \(scene.name)")
+    }
+
+    private func saveScreenshots() throws(HarnessError) {
+        if let every = options.screenshotEvery, every.every > 0, frameIndex % every.every == 0 {
+            try backend.saveScreenshot(to: every.directory + "/" + String(format: "frame-%06d.png", frameIndex))
+        }
+        for path in pendingScreenshots {
+            do {
+                try backend.saveScreenshot(to: path)
+                options.log("screenshot: \(path)")
+            } catch {
+                options.log("screenshot failed: \(error.description)")
+            }
+        }
+        pendingScreenshots.removeAll()
     }
 
     /// The time-scale steps `[` and `]` move through.
@@ -125,13 +223,32 @@ public final class FrameLoop {
         timeScaleSteps.first(where: { $0 > scale + 1e-9 }) ?? timeScaleSteps[timeScaleSteps.count - 1]
     }
 
-    private func drawHeadsUp() {
-        let width = Double(backend.size.width)
+    /// The keys the help overlay lists.
+    public static let helpLines = [
+        "Space  pause / resume the clock", ".  step one frame", "[ ]  slower / faster (0.1x - 4x)",
+        "P  profiler overlay", "S  screenshot", "Tab / 1-9  scenes", "H  this help", "Esc  quit",
+    ]
+
+    private func drawHeadsUp(counts: (tweens: Int, animations: Int)) {
+        let size = backend.size
+        let width = Double(size.width)
         drawList.text(scene.title, at: Point(20, 14), size: .large, .text)
         drawList.text(scene.hint, at: Point(20, 44), size: .small, .dimText)
         let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
-        var status = String(format: "%.0f fps  %@  %.2gx", fps, pacer.mode.rawValue, clock.timeScale)
+        var status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
         if clock.isPaused { status += "  PAUSED" }
-        drawList.text(status, at: Point(width - 300, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
+        drawList.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
+        if showsProfiler {
+            overlay.draw(stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
+                         into: &drawList, size: size)
+        }
+        if showsHelp {
+            let panel = Rect(x: width - 330, y: 40, width: 310, height: Double(Self.helpLines.count) * 20 + 16)
+            drawList.fill(panel, Color(8, 9, 12, 230))
+            drawList.stroke(panel, .grid)
+            for (i, line) in Self.helpLines.enumerated() {
+                drawList.text(line, at: Point(panel.x + 12, panel.y + 8 + Double(i) * 20), size: .small, .text)
+            }
+        }
     }
 }

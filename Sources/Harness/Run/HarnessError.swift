@@ -10,6 +10,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case noDisplay
     /// The platform layer (SDL) failed; the text is SDL's own error.
     case platform(String)
+    /// A replay file could not be read or has a bad line (1-based; 0 when the file itself is unreadable).
+    case corruptReplay(String, line: Int, reason: String)
     /// No usable font file was found.
     case fontNotFound(searched: [String])
 
@@ -25,6 +27,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
             return "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"
         case let .platform(message):
             return "SDL: \(message)"
+        case let .corruptReplay(path, line, reason):
+            return line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
         case let .fontNotFound(searched):
             return "no TrueType font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core or set CADENCE_FONT"
         }

@@ -16,6 +16,20 @@ public struct RunConfiguration: Sendable, Equatable {
     public var fixedDelta: Double?
     /// Run frames back to back without pacing.
     public var unpaced: Bool
+    /// Starting time scale, in ``FrameClock/timeScaleRange``.
+    public var timeScale: Double = 1
+    /// Write one CSV row per frame here.
+    public var profilePath: String?
+    /// Write a Chrome trace-event JSON here.
+    public var tracePath: String?
+    /// Record input events with frame numbers here (JSON lines).
+    public var recordPath: String?
+    /// Replay input events from this JSON-lines file.
+    public var replayPath: String?
+    /// Save a screenshot every `every` frames into `directory`.
+    public var screenshotEvery: ScreenshotSeries?
+    /// Show the profiler overlay from the first frame.
+    public var showsProfiler: Bool = false
     /// Window width in pixels.
     public var width: Int
     /// Window height in pixels.
@@ -51,6 +65,30 @@ public struct RunConfiguration: Sendable, Equatable {
         guard (64...16384).contains(width), (64...16384).contains(height) else {
             throw .invalidOption("--width and --height must be between 64 and 16384 pixels (got \(width)×\(height))")
         }
-        for path in [screenshotPath, summaryPath].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
+        guard timeScale.isFinite, FrameClock.timeScaleRange.contains(timeScale) else {
+            throw .invalidOption("--time-scale must be between 0.1 and 4 (got \(timeScale))")
+        }
+        if let series = screenshotEvery {
+            guard series.every > 0 else { throw .invalidOption("--screenshot-every needs a positive frame count (got \(series.every))") }
+            try OutputFile.checkWritable(series.directory + "/frame-000000.png")
+        }
+        for path in [screenshotPath, summaryPath, profilePath, tracePath, recordPath].compactMap({ $0 }) {
+            try OutputFile.checkWritable(path)
+        }
+        if let replayPath { _ = try InputScript.load(replayPath) }
+    }
+}
+
+/// `--screenshot-every K DIR`: a PNG every K frames.
+public struct ScreenshotSeries: Sendable, Equatable {
+    /// Frames between screenshots.
+    public var every: Int
+    /// The folder they go in.
+    public var directory: String
+
+    /// Creates a series.
+    public init(every: Int, directory: String) {
+        self.every = every
+        self.directory = directory
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Something that receives every frame's sample as it is recorded and writes it out at the end.
+public protocol FrameSink: AnyObject {
+    /// Receives one frame.
+    func record(_ sample: FrameSample)
+    /// Finishes the output (flushes, closes, renames into place).
+    func finish() throws(HarnessError)
+}
+
+/// Streams lines to a hidden temporary sibling of the destination (C stdio buffering, so the per-frame
+/// cost is a formatted write into a buffer) and renames it into place on ``finish()``: a run that fails
+/// or is killed leaves no partial file at the destination.
+final class StreamingFile {
+    let path: String
+    private let temporary: String
+    private var file: UnsafeMutablePointer<FILE>?
+
+    init(path: String) throws(HarnessError) {
+        self.path = path
+        temporary = OutputFile.temporaryPath(for: path)
+        guard let file = fopen(temporary, "w") else {
+            throw .unwritablePath(path, reason: String(cString: strerror(errno)))
+        }
+        self.file = file
+    }
+
+    deinit {
+        if let file {
+            fclose(file)
+            unlink(temporary)
+        }
+    }
+
+    func write(_ string: String) {
+        guard let file else { return }
+        fputs(string, file)
+    }
+
+    func finish() throws(HarnessError) {
+        guard let file else { return }
+        self.file = nil
+        let failed = ferror(file) != 0
+        if fclose(file) != 0 || failed {
+            unlink(temporary)
+            throw .unwritablePath(path, reason: "writing failed")
+        }
+        try OutputFile.commit(temporary, to: path)
+    }
+}
+
+/// `--profile frames.csv`: one row per frame, times in milliseconds.
+public final class CSVProfileWriter: FrameSink {
+    private let file: StreamingFile
+
+    /// The columns, in order.
+    public static let header = "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced"
+
+    /// Opens the output (written to a temporary file until ``finish()``).
+    public init(path: String) throws(HarnessError) {
+        file = try StreamingFile(path: path)
+        file.write(Self.header + "\n")
+    }
+
+    public func record(_ sample: FrameSample) {
+        let p = sample.phases
+        let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
+        let fields = [String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
+                      ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
+                      String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0"]
+        file.write(fields.joined(separator: ",") + "\n")
+    }
+
+    public func finish() throws(HarnessError) { try file.finish() }
+}
+
+/// `--trace trace.json`: Chrome's trace-event format, which Perfetto and chrome://tracing open.
+///
+/// Each frame is a complete (`"ph":"X"`) slice named `frame`, with one nested slice per phase
+/// (input, update, draw, render, present, wait) on the same track, and a counter event (`"ph":"C"`)
+/// named `active` carrying the tween and animation counts. Times are microseconds from the first frame.
+public final class ChromeTraceWriter: FrameSink {
+    private let file: StreamingFile
+    private var origin: UInt64?
+    private var first = true
+
+    /// Opens the output (written to a temporary file until ``finish()``).
+    public init(path: String) throws(HarnessError) {
+        file = try StreamingFile(path: path)
+        file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
+        emit(#"{"name":"process_name","ph":"M","pid":1,"args":{"name":"cadence"}}"#)
+        emit(#"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#)
+    }
+
+    public func record(_ sample: FrameSample) {
+        let origin = self.origin ?? sample.start
+        self.origin = origin
+        let us = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1000) }
+        var ts = sample.start - origin
+        let total = sample.phases.busy + sample.phases.wait
+        emit(#"{"name":"frame","cat":"frame","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(total)),"args":{"frame":\#(sample.index)}}"#)
+        for (name, duration) in sample.phases.named {
+            emit(#"{"name":"\#(name)","cat":"phase","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(duration))}"#)
+            ts += duration
+        }
+        emit(#"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#)
+    }
+
+    public func finish() throws(HarnessError) {
+        file.write("\n]}\n")
+        try file.finish()
+    }
+
+    private func emit(_ event: String) {
+        file.write(first ? event : ",\n" + event)
+        first = false
+    }
+}

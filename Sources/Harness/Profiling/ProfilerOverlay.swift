@@ -1,0 +1,78 @@
+import Foundation
+
+/// The frame-timing overlay (P): the last few hundred frames as stacked bars, one colour per phase, with
+/// the frame-budget line, and the run's percentiles as text.
+///
+/// Percentiles are recomputed every ``refreshInterval`` frames, not every frame: reading percentiles
+/// walks the histogram's buckets, which would cost more than the frame it describes.
+public struct ProfilerOverlay {
+    /// Frames between refreshes of the percentile text.
+    public static let refreshInterval = 30
+    /// Bar colours, in phase order (input, update, draw, render, present), then wait.
+    public static let phaseColors: [Color] = [
+        Color(255, 184, 76), Color(120, 220, 120), Color(80, 200, 230), Color(130, 140, 255), Color(220, 120, 240),
+        Color(70, 74, 86),
+    ]
+
+    private var lines: [String] = []
+    private var lastRefresh = -refreshInterval
+
+    /// Creates an overlay.
+    public init() {}
+
+    /// Draws the overlay for the stats so far.
+    public mutating func draw(stats: FrameStats, pacer: Pacer, frame: Int, tweens: Int, animations: Int,
+                              into list: inout DrawList, size: Size) {
+        if frame - lastRefresh >= Self.refreshInterval {
+            lastRefresh = frame
+            lines = Self.describe(stats.summary(), pacer: pacer)
+        }
+        let panel = Rect(x: 12, y: Double(size.height) - 252, width: Double(size.width) - 24, height: 240)
+        list.fill(panel, Color(8, 9, 12, 225))
+        list.stroke(panel, .grid)
+
+        let graph = Rect(x: panel.x + 10, y: panel.y + 96, width: panel.width - 20, height: 134)
+        let periodMs = stats.targetPeriod > 0 ? Double(stats.targetPeriod) / 1e6 : 16.667
+        let pixelsPerMs = graph.height / (2 * periodMs)
+        let samples = stats.recent
+        let barWidth = graph.width / Double(max(stats.historyLength, 1))
+        for (i, sample) in samples.enumerated() {
+            var top = graph.y + graph.height
+            let x = graph.x + Double(i) * barWidth
+            let phases = sample.phases.named
+            for (index, phase) in phases.enumerated() {
+                let height = min(Double(phase.nanoseconds) / 1e6 * pixelsPerMs, top - graph.y)
+                guard height > 0 else { continue }
+                top -= height
+                list.fill(Rect(x: x, y: top, width: max(barWidth - 0.5, 1), height: height), Self.phaseColors[index])
+            }
+        }
+        let budget = graph.y + graph.height - periodMs * pixelsPerMs
+        list.line(Point(graph.x, budget), Point(graph.x + graph.width, budget), Color(255, 80, 80))
+        list.text(String(format: "budget %.2f ms", periodMs), at: Point(graph.x + graph.width - 120, budget - 18), size: .small, Color(255, 80, 80))
+
+        var y = panel.y + 8
+        for line in lines {
+            list.text(line, at: Point(panel.x + 10, y), size: .small, .text)
+            y += 18
+        }
+        list.text("active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
+        var legendX = panel.x + panel.width - 430
+        for (index, name) in ["input", "update", "draw", "render", "present", "wait"].enumerated() {
+            list.fill(Rect(x: legendX, y: y + 4, width: 10, height: 10), Self.phaseColors[index])
+            list.text(name, at: Point(legendX + 14, y), size: .small, .dimText)
+            legendX += 70
+        }
+    }
+
+    static func describe(_ s: FrameSummary, pacer: Pacer) -> [String] {
+        let cpu = pacer.waitedNanoseconds > 0 ? Double(pacer.waitCPUNanoseconds) / Double(pacer.waitedNanoseconds) * 100 : 0
+        return [
+            String(format: "frame interval ms  p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f",
+                   s.intervalP50, s.intervalP90, s.intervalP99, s.intervalP999, s.intervalMax),
+            String(format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
+                   s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
+            String(format: "busy %.3f ms/frame   %d frames", s.meanBusyMs, s.frames),
+        ]
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import Harness
+
+@Suite struct InputScriptTests {
+    let sample: [RecordedEvent] = [
+        RecordedEvent(frame: 0, event: .mouseMoved(to: Point(1, 2), dragging: false)),
+        RecordedEvent(frame: 3, event: .mouseDown(.left, at: Point(640.5, 360))),
+        RecordedEvent(frame: 3, event: .mouseMoved(to: Point(650, 370), dragging: true)),
+        RecordedEvent(frame: 4, event: .mouseUp(.left, at: Point(650, 370))),
+        RecordedEvent(frame: 9, event: .keyDown(.space)),
+        RecordedEvent(frame: 9, event: .keyUp(.letter("p"))),
+        RecordedEvent(frame: 10, event: .keyDown(.digit(3))),
+        RecordedEvent(frame: 11, event: .keyDown(.other(1073741906))),
+        RecordedEvent(frame: 12, event: .quit),
+    ]
+
+    @Test func jsonLinesRoundTrip() throws {
+        let script = InputScript(events: sample)
+        let parsed = try InputScript(jsonLines: script.jsonLines)
+        #expect(parsed == script)
+        #expect(script.jsonLines.split(separator: "\n").count == sample.count)
+    }
+
+    @Test func blankLinesAndCommentsAreSkipped() throws {
+        let text = "# a demo\n\n{\"frame\":2,\"event\":{\"type\":\"keyDown\",\"key\":\"space\"}}\n"
+        #expect(try InputScript(jsonLines: text).events == [RecordedEvent(frame: 2, event: .keyDown(.space))])
+    }
+
+    @Test func eventsAreHandedOutFrameByFrame() {
+        let script = InputScript(events: sample)
+        var cursor = 0
+        #expect(script.events(forFrame: 0, cursor: &cursor).count == 1)
+        #expect(script.events(forFrame: 1, cursor: &cursor).isEmpty)
+        #expect(script.events(forFrame: 3, cursor: &cursor).map(\.event) == [sample[1].event, sample[2].event])
+        #expect(script.events(forFrame: 9, cursor: &cursor).count == 2, "frames with no events are skipped over")
+    }
+
+    @Test func aCorruptLineIsReportedByNumber() {
+        let good = #"{"frame":1,"event":{"type":"quit"}}"#
+        let cases: [(String, Int, String)] = [
+            (good + "\n" + #"{"frame":2,"event":{"type":"mouseDown","x":1"#, 2, "not a JSON event"),  // truncated
+            (good + "\n\n" + #"{"frame":2,"event":{"type":"teleport"}}"#, 3, "unknown event type"),
+            (#"{"frame":2,"event":{"type":"keyDown","key":"hyper"}}"#, 1, "unknown key"),
+            (#"{"event":{"type":"quit"}}"#, 1, "missing 'frame'"),
+            (#"{"frame":"x","event":{"type":"quit"}}"#, 1, "wrong type"),
+            (#"{"frame":-1,"event":{"type":"quit"}}"#, 1, "negative frame"),
+            (#"{"frame":5,"event":{"type":"quit"}}"# + "\n" + good, 2, "comes after frame 5"),
+            (#"{"frame":1,"event":{"type":"mouseDown","button":9,"x":1,"y":1}}"#, 1, "button"),
+            ("garbage", 1, "not a JSON event"),
+        ]
+        for (text, line, reason) in cases {
+            do {
+                _ = try InputScript(jsonLines: text, source: "in.jsonl")
+                Issue.record("accepted a corrupt script: \(text)")
+            } catch {
+                guard case let .corruptReplay(source, reportedLine, message) = error else {
+                    Issue.record("wrong error \(error)")
+                    continue
+                }
+                #expect(source == "in.jsonl")
+                #expect(reportedLine == line, "\(text)")
+                #expect(message.contains(reason), "\(message)")
+            }
+        }
+    }
+
+    @Test func aMissingFileIsAClearError() {
+        #expect(throws: HarnessError.self) { try InputScript.load("/no/such/replay.jsonl") }
+    }
+}
+
+@Suite struct ExportTests {
+    func samples() -> [FrameSample] {
+        (0..<3).map { i in
+            var phases = FramePhases()
+            phases.input = 10_000
+            phases.update = 200_000
+            phases.draw = 30_000
+            phases.render = 400_000
+            phases.present = 50_000
+            phases.wait = 15_976_000
+            return FrameSample(index: i, start: 5_000_000_000 + UInt64(i) * 16_666_000, interval: i == 0 ? 0 : 16_666_000,
+                               phases: phases, tweens: 100 + i, animations: 7)
+        }
+    }
+
+    func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "cadence-\(UUID().uuidString)-\(name)"
+    }
+
+    @Test func theTraceParsesAsTraceEventJSONWithASlicePerPhasePerFrame() throws {
+        let path = temporaryPath("trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try ChromeTraceWriter(path: path)
+        for sample in samples() { writer.record(sample) }
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing at the destination until finished")
+        try writer.finish()
+
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        #expect(slices.count == 3 * 7, "a frame slice and six phase slices per frame")
+        for name in ["frame", "input", "update", "draw", "render", "present", "wait"] {
+            #expect(slices.filter { $0["name"] as? String == name }.count == 3, "\(name)")
+        }
+        let update = try #require(slices.first { $0["name"] as? String == "update" })
+        #expect(update["ts"] as? Double == 10, "update starts after 10 µs of input")
+        #expect(update["dur"] as? Double == 200)
+        let secondFrame = try #require(slices.first { $0["name"] as? String == "frame" && ($0["args"] as? [String: Any])?["frame"] as? Int == 1 })
+        #expect(secondFrame["ts"] as? Double == 16_666)
+        let counters = events.filter { $0["ph"] as? String == "C" }
+        #expect(counters.count == 3)
+        #expect((counters[2]["args"] as? [String: Any])?["tweens"] as? Int == 102)
+    }
+
+    @Test func theProfileHasAHeaderAndARowPerFrame() throws {
+        let path = temporaryPath("frames.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try CSVProfileWriter(path: path)
+        for sample in samples() { writer.record(sample) }
+        try writer.finish()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0] == Substring(CSVProfileWriter.header))
+        let fields = lines[2].split(separator: ",")
+        #expect(fields.count == CSVProfileWriter.header.split(separator: ",").count)
+        #expect(fields[0] == "1")
+        #expect(fields[2] == "16.6660")
+        #expect(fields[4] == "0.2000")
+    }
+
+    @Test func anUnfinishedExportLeavesNoFile() throws {
+        let path = temporaryPath("trace.json")
+        do {
+            let writer = try ChromeTraceWriter(path: path)
+            writer.record(samples()[0])
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains((path as NSString).lastPathComponent) }
+        #expect(leftovers.isEmpty)
+    }
+}
