@@ -57,11 +57,11 @@ public struct ProfilerOverlay {
             y += 18
         }
         list.text("active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
-        var legendX = panel.x + panel.width - 430
+        var legendX = panel.x + panel.width - 500
         for (index, name) in ["input", "update", "draw", "render", "present", "wait"].enumerated() {
             list.fill(Rect(x: legendX, y: y + 4, width: 10, height: 10), Self.phaseColors[index])
             list.text(name, at: Point(legendX + 14, y), size: .small, .dimText)
-            legendX += 70
+            legendX += 82
         }
     }
 

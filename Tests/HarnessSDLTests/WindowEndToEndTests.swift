@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Harness
+@testable import HarnessSDL
+
+/// Runs `script` with bash under a fresh Xvfb screen and returns its exit status and output.
+func underXvfb(_ script: String, environment: [String: String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", script]
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The `cadence` executable built beside this test bundle.
+var cadenceExecutable: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence").path
+}
+
+extension SDLTests {
+    @Test func realClicksUnderXvfbReachTheSceneAndEscQuits() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: cadenceExecutable), "build the cadence product first")
+        let folder = NSTemporaryDirectory() + "cadence-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+        set -u
+        "$CADENCE" hello --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
+        pid=$!
+        wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
+        [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
+        sleep 0.3
+        xdotool mousemove --window "$wid" 300 200 click 1
+        sleep 0.8
+        import -window root "$OUT/screen.png"
+        xdotool key --window "$wid" Escape
+        wait $pid
+        """
+        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 0, "\(output)")
+        let recording = try InputScript.load(folder + "/input.jsonl")
+        #expect(recording.events.contains { $0.event == .mouseDown(.left, at: Point(300, 200)) }, "\(recording.jsonLines)")
+        #expect(recording.events.contains { $0.event == .keyDown(.escape) })
+        #expect(FileManager.default.fileExists(atPath: folder + "/summary.txt"), "Esc ends the run cleanly, summary written")
+        let screen = try SDLBackend.loadPNG(folder + "/screen.png")
+        // After 0.8 s the blue follower (gap × e^(−8t), under 0.2 % left) sits on the click.
+        #expect(screen[300, 200] == Color.palette[4], "the follower is drawn where the real click landed")
+    }
+
+    @Test func sigtermEndsAWindowedRunCleanly() throws {
+        let folder = NSTemporaryDirectory() + "cadence-term-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+        "$CADENCE" hello --summary "$OUT/summary.txt" &
+        pid=$!
+        timeout 20 xdotool search --sync --name "Cadence" >/dev/null || exit 3
+        sleep 0.3
+        kill -TERM $pid
+        wait $pid
+        """
+        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 0, "\(output)")
+        #expect(try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8).contains("frames:"))
+    }
+}
