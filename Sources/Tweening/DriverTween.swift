@@ -37,11 +37,12 @@ public final class DriverTween: TweenAnimator {
     }
 
     override func advance(by dt: TimeInterval) {
+        let current = generation
         elapsed += dt
         let keepsRunning = body(dt)
-        guard state == .active else { return }
+        guard isStillActive(current) else { return }
         callbacks?.onUpdate?(self)
-        guard state == .active else { return }
+        guard isStillActive(current) else { return }
         if !keepsRunning || !(elapsed < duration) {
             if duration.isFinite { elapsed = min(elapsed, duration) }
             finish()

@@ -60,6 +60,10 @@ public class TweenAnimator: Tween {
     /// Set on tweens created with `Defaults.autoStartTweens`: start on the tweener's next update.
     @usableFromInline final var pendingAutoStart = false
     @usableFromInline final var renderMode: RenderMode = .playing
+    /// Bumped by every call that resets the clock (start, restart, stop, complete, kill, revive), so
+    /// code that fired a callback can tell that the callback restarted the tween under it, even if
+    /// the state reads `active` again.
+    final var generation: UInt32 = 0
 
     // MARK: - Ownership
 
@@ -265,8 +269,9 @@ public class TweenAnimator: Tween {
             delayElapsed = storedDelay
             state = .active
             hasBegun = true
+            let current = generation
             callbacks?.onStart?(self)
-            guard state == .active else { return }
+            guard isStillActive(current) else { return }
         }
         advance(by: dt)
     }
@@ -281,6 +286,7 @@ public class TweenAnimator: Tween {
             callbacks?.onUpdate?(self)
             return
         }
+        let current = generation
         let passesLeft = repeatCount < 0 ? Int.max : repeatCount - completedLoops
         if passesLeft > 0 && storedDuration > 0 && time.isFinite {
             let crossed = (time / storedDuration).rounded(.down)
@@ -293,7 +299,7 @@ public class TweenAnimator: Tween {
                 elapsed = min(max(time - crossed * storedDuration, 0), storedDuration)
                 didRepeat()
                 callbacks?.onRepeat?(self)
-                guard state == .active else { return }
+                guard isStillActive(current) else { return }
                 present(mode: .playing)
                 callbacks?.onUpdate?(self)
                 return
@@ -303,7 +309,7 @@ public class TweenAnimator: Tween {
             completedLoops &+= 1
             present(mode: .playing)
             callbacks?.onRepeat?(self)
-            guard state == .active else { return }
+            guard isStillActive(current) else { return }
             callbacks?.onUpdate?(self)
             return
         }
@@ -311,8 +317,14 @@ public class TweenAnimator: Tween {
         elapsed = storedDuration
         present(mode: .playing)
         callbacks?.onUpdate?(self)
-        guard state == .active else { return }
+        guard isStillActive(current) else { return }
         finish()
+    }
+
+    /// Whether no callback since `current` was read paused, stopped, restarted or killed the tween.
+    @inline(__always)
+    final func isStillActive(_ current: UInt32) -> Bool {
+        state == .active && generation == current
     }
 
     /// Called when a new pass begins, after `completedLoops` and `elapsed` moved into it.
@@ -340,8 +352,9 @@ public class TweenAnimator: Tween {
     /// Completed by reaching the end or by `complete()`: state, callback, then the auto-kill.
     final func finish() {
         state = .completed
+        let current = generation
         callbacks?.onComplete?(self)
-        if autoKillsOnCompletion && state == .completed { kill() }
+        if autoKillsOnCompletion && state == .completed && generation == current { kill() }
     }
 
     /// Starts the tween from its beginning values; see ``Tween/start()``. Refused for a tween owned by
@@ -356,6 +369,7 @@ public class TweenAnimator: Tween {
     /// Shared by `start()` and `restart()`: zero the clocks, capture and show the start, then become
     /// active (firing `onStart`) or delayed.
     final func begin() {
+        generation &+= 1
         pendingAutoStart = false
         elapsed = 0
         delayElapsed = 0
@@ -377,6 +391,7 @@ public class TweenAnimator: Tween {
     @discardableResult
     public final func stop() -> Bool {
         guard state.canStop, sequence == nil else { return false }
+        generation &+= 1
         state = .inactive
         elapsed = 0
         delayElapsed = 0
@@ -398,8 +413,9 @@ public class TweenAnimator: Tween {
             guard state == .inactive else { return true }
         }
         let before = state
+        let current = generation
         callbacks?.onRestart?(self)
-        guard state == before else { return true }
+        guard state == before && generation == current else { return true }
         begin()
         return true
     }
@@ -428,6 +444,7 @@ public class TweenAnimator: Tween {
     @discardableResult
     public final func complete() -> Bool {
         guard state.canComplete, sequence == nil else { return false }
+        generation &+= 1
         if state == .new { captureStartValues() }
         pendingAutoStart = false
         if repeatCount >= 0 { completedLoops = repeatCount }
@@ -443,6 +460,7 @@ public class TweenAnimator: Tween {
     @discardableResult
     public final func kill() -> Bool {
         guard state.canKill, sequence == nil else { return false }
+        generation &+= 1
         state = .killed
         pendingAutoStart = false
         tweener?.untrack(self)
@@ -455,6 +473,7 @@ public class TweenAnimator: Tween {
     @discardableResult
     public final func revive() -> Bool {
         guard state.canRevive, sequence == nil else { return false }
+        generation &+= 1
         state = .new
         elapsed = 0
         delayElapsed = 0
