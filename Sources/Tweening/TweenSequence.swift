@@ -28,7 +28,8 @@ import Foundation
 /// left it behaves as expected.
 ///
 /// **Callbacks** of children (`onStart`, `onUpdate`, `onComplete`) and of the timeline fire while the
-/// playhead moves forward. Moving backwards (a reversed sequence, the odd passes of a yoyo, a rewind
+/// playhead moves forward; a timeline callback fires before any child that starts at or after its
+/// time, children in the order of their start times. Moving backwards (a reversed sequence, the odd passes of a yoyo, a rewind
 /// at a repeat, a seek) only repositions the children; seeking forward marks what it jumped over as
 /// passed without firing it.
 public final class TweenSequence: TweenAnimator {
@@ -166,12 +167,13 @@ public final class TweenSequence: TweenAnimator {
 
     private func show(at time: TimeInterval, mode: RenderMode) {
         if time >= lastTime {
-            for index in entries.indices { show(entry: index, at: time, forward: true, mode: mode) }
-            while nextCue < cues.count && cues[nextCue].time <= time {
-                let cue = cues[nextCue]
-                nextCue += 1
-                if mode == .playing { cue.action() }
+            // Cues due by a child's start fire before it, so "callback, then the next tween" keeps
+            // the order it was written in.
+            for index in entries.indices {
+                fireCues(through: min(time, entries[index].start), mode: mode)
+                show(entry: index, at: time, forward: true, mode: mode)
             }
+            fireCues(through: time, mode: mode)
         } else {
             // Backwards, later children are shown first, so where two children animate the same
             // property the earlier one has the last word, as it had when the playhead passed it.
@@ -179,6 +181,14 @@ public final class TweenSequence: TweenAnimator {
             nextCue = cues.firstIndex { $0.time > time } ?? cues.count
         }
         lastTime = time
+    }
+
+    private func fireCues(through time: TimeInterval, mode: RenderMode) {
+        while nextCue < cues.count && cues[nextCue].time <= time {
+            let cue = cues[nextCue]
+            nextCue += 1
+            if mode == .playing { cue.action() }
+        }
     }
 
     private func show(entry index: Int, at time: TimeInterval, forward: Bool, mode: RenderMode) {
