@@ -99,21 +99,88 @@ public enum Ease: Sendable {
     /// - Returns: The eased fraction; may leave [0, 1] for `back`, `elastic` and `custom`.
     @inlinable
     public func value(at x: Double, overshoot: Double = Ease.standardOvershoot) -> Double {
-        if case .custom(let function) = self { return function(x) }
-        // `!(x > 0)` also sends NaN to the start, so a bad input can never produce NaN values.
-        if !(x > 0) { return 0 }
-        if x >= 1 { return 1 }
-        return Ease.interior(self, x, overshoot)
+        guard let code else {
+            if case .custom(let function) = self { return function(x) }
+            return x
+        }
+        return Ease.evaluate(code, at: x, overshoot: overshoot)
     }
 
     /// Evaluates the ease at `x` with the standard overshoot: `ease(0.5)`.
     @inlinable
     public func callAsFunction(_ x: Double) -> Double { value(at: x) }
 
-    // The formulas for 0 < x < 1, kept apart so `value(at:)` stays small enough to inline.
+    /// The built-in eases as a payload-free enum: what a tween stores and switches over every frame.
+    /// Copying an `Ease` (whose `custom` case holds a closure) costs a retain and a release; copying a
+    /// `Code` costs nothing.
     @usableFromInline
-    static func interior(_ ease: Ease, _ x: Double, _ c1: Double) -> Double {
-        switch ease {
+    enum Code: UInt8, Sendable {
+        case linear, sineIn, sineOut, sineInOut, quadIn, quadOut, quadInOut, cubicIn,
+            cubicOut, cubicInOut, quartIn, quartOut, quartInOut, quintIn, quintOut,
+            quintInOut, expoIn, expoOut, expoInOut, circIn, circOut, circInOut, backIn,
+            backOut, backInOut, elasticIn, elasticOut, elasticInOut, bounceIn, bounceOut,
+            bounceInOut
+    }
+
+    /// The payload-free code of a built-in ease; `nil` for `custom`.
+    @inlinable
+    var code: Code? {
+        switch self {
+        case .linear: return .linear
+        case .sineIn: return .sineIn
+        case .sineOut: return .sineOut
+        case .sineInOut: return .sineInOut
+        case .quadIn: return .quadIn
+        case .quadOut: return .quadOut
+        case .quadInOut: return .quadInOut
+        case .cubicIn: return .cubicIn
+        case .cubicOut: return .cubicOut
+        case .cubicInOut: return .cubicInOut
+        case .quartIn: return .quartIn
+        case .quartOut: return .quartOut
+        case .quartInOut: return .quartInOut
+        case .quintIn: return .quintIn
+        case .quintOut: return .quintOut
+        case .quintInOut: return .quintInOut
+        case .expoIn: return .expoIn
+        case .expoOut: return .expoOut
+        case .expoInOut: return .expoInOut
+        case .circIn: return .circIn
+        case .circOut: return .circOut
+        case .circInOut: return .circInOut
+        case .backIn: return .backIn
+        case .backOut: return .backOut
+        case .backInOut: return .backInOut
+        case .elasticIn: return .elasticIn
+        case .elasticOut: return .elasticOut
+        case .elasticInOut: return .elasticInOut
+        case .bounceIn: return .bounceIn
+        case .bounceOut: return .bounceOut
+        case .bounceInOut: return .bounceInOut
+        case .custom: return nil
+        }
+    }
+
+    /// The built-in ease of `code`.
+    @usableFromInline
+    init(_ code: Code) {
+        self = Ease.allBuiltIn[Int(code.rawValue)]
+    }
+
+    /// The built-in ease `code` at `x`: 0 at or below 0 (and for NaN), 1 at or above 1, the
+    /// formula in between. This is what a tween calls every frame.
+    @inlinable
+    static func evaluate(_ code: Code, at x: Double, overshoot c1: Double) -> Double {
+        // `!(x > 0)` also sends NaN to the start, so a bad input can never produce NaN values.
+        if !(x > 0) { return 0 }
+        if x >= 1 { return 1 }
+        return interior(code, x, c1)
+    }
+
+    // The formulas for 0 < x < 1, kept apart so `evaluate` stays small enough to inline.
+    @usableFromInline
+    static func interior(_ code: Code, _ x: Double, _ c1: Double) -> Double {
+        switch code {
         case .linear: return x
         case .sineIn: return 1 - cos(x * .pi / 2)
         case .sineOut: return sin(x * .pi / 2)
@@ -173,7 +240,6 @@ public enum Ease: Sendable {
         case .bounceInOut:
             if x < 0.5 { return (1 - Ease.bounce(1 - 2 * x)) / 2 }
             return (1 + Ease.bounce(2 * x - 1)) / 2
-        case .custom(let function): return function(x)
         }
     }
 

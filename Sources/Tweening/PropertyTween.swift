@@ -16,20 +16,24 @@ import Foundation
 ///     .delay(0.2)
 /// ```
 public final class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
+    // Unchecked exclusivity: read by the renderer every frame; see TweenAnimator's hot state.
     /// The value at the start (progress 0). Re-read at every start for key-path tweens.
-    public var startValue: Value
+    @exclusivity(unchecked) public var startValue: Value
     /// The value at the end (progress 1).
-    public var endValue: Value
+    @exclusivity(unchecked) public var endValue: Value
 
     @usableFromInline
     let readStart: (() -> Value)?
 
     @usableFromInline
-    init(start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults) {
+    init(
+        start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults,
+        renderer: @escaping (TweenAnimator, Double) -> Void
+    ) {
         startValue = start
         endValue = end
         self.readStart = readStart
-        super.init(defaults: defaults)
+        super.init(defaults: defaults, renderer: renderer)
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -46,9 +50,8 @@ public final class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
         from start: Value, to end: Value, duration: TimeInterval? = nil,
         defaults: Defaults = .standard, apply: @escaping (Value) -> Void
     ) {
-        self.init(start: start, end: end, readStart: nil, defaults: defaults)
+        self.init(start: start, end: end, readStart: nil, defaults: defaults, renderer: Self.renderer(apply))
         if let duration { self.duration = duration }
-        applying(apply)
     }
 
     /// The value at eased fraction `fraction`: exactly the start at 0, exactly the end at 1.
@@ -59,13 +62,15 @@ public final class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
         return startValue + (endValue - startValue).scaled(by: fraction)
     }
 
-    /// Installs the renderer. `@inlinable` so the closure is specialised for `Value` in the module
-    /// that creates the tween: the per-frame interpolation then runs without witness-table calls.
-    /// `unowned(unsafe)` because the closure lives inside the tween it points to (no cycle, no
-    /// reference counting per frame).
+    /// The renderer that interpolates and hands the value to `apply`. `@inlinable` so the closure is
+    /// specialised for `Value` in the module that creates the tween: the per-frame interpolation then
+    /// runs without witness-table calls, and `apply` is called directly from the closure's context.
     @inlinable
-    func applying(_ apply: @escaping (Value) -> Void) {
-        renderer = { [unowned(unsafe) self] fraction in apply(self.value(at: fraction)) }
+    static func renderer(_ apply: @escaping (Value) -> Void) -> (TweenAnimator, Double) -> Void {
+        { tween, fraction in
+            // Only ever installed on a PropertyTween<Value>, by the initialisers above.
+            apply(unsafeDowncast(tween, to: PropertyTween<Value>.self).value(at: fraction))
+        }
     }
 
     override func captureStartValues() {

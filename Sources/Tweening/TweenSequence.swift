@@ -59,11 +59,14 @@ public final class TweenSequence: TweenAnimator {
     /// ``Tweener/sequence()`` creates a tracked one.
     /// - Parameter defaults: Delay, overshoot and auto-kill to copy in (the ease is `.linear` and the
     ///   duration 0 whatever the defaults say).
-    public override init(defaults: Defaults = .standard) {
-        super.init(defaults: defaults)
+    public init(defaults: Defaults = .standard) {
+        super.init(defaults: defaults) { tween, fraction in
+            // Only ever installed on a TweenSequence, here.
+            let sequence = unsafeDowncast(tween, to: TweenSequence.self)
+            sequence.show(at: fraction * sequence.duration)
+        }
         ease = .linear
         duration = 0
-        renderer = { [unowned(unsafe) self] fraction in self.show(at: fraction * self.duration) }
     }
 
     /// The children, in the order of their start times (ties in the order they were added).
@@ -92,16 +95,17 @@ public final class TweenSequence: TweenAnimator {
     @discardableResult
     public func insert(_ tween: TweenAnimator, at time: TimeInterval) -> Self {
         precondition(!(tween is DriverTween), "A DriverTween has no position: it cannot be sequenced")
-        precondition(tween.sequence == nil, "This tween already belongs to a sequence")
+        precondition(!tween.isSequenced, "This tween already belongs to a sequence")
         var ancestor: TweenAnimator? = self
         while let node = ancestor {
             precondition(node !== tween, "A sequence cannot contain itself")
             ancestor = node.sequence
         }
         let start = TimeClamp.nonNegative(time)
-        tween.tweener?.untrack(tween)
+        tween.link?.owner?._withUnsafeGuaranteedRef { $0.untrack(tween) }
         tween.pendingAutoStart = false
         tween.sequence = self
+        tween.isSequenced = true
         tween.state = .new
         let entry = Entry(tween: tween, start: start, length: tween.lengthInSequence)
         let index = entries.firstIndex { $0.start > start } ?? entries.endIndex

@@ -20,9 +20,10 @@ extension Tweener {
         from start: Value, to end: Value, duration: TimeInterval? = nil,
         update: @escaping (Value) -> Void
     ) -> PropertyTween<Value> {
-        let tween = PropertyTween(start: start, end: end, readStart: nil, defaults: defaults)
+        let tween = PropertyTween(
+            start: start, end: end, readStart: nil, defaults: defaults,
+            renderer: PropertyTween.renderer(update))
         if let duration { tween.duration = duration }
-        tween.applying(update)
         return adopt(tween)
     }
 
@@ -43,9 +44,9 @@ extension Tweener {
     ) -> PropertyTween<Value> {
         let tween = PropertyTween(
             start: target[keyPath: keyPath], end: end,
-            readStart: { target[keyPath: keyPath] }, defaults: defaults)
+            readStart: { target[keyPath: keyPath] }, defaults: defaults,
+            renderer: PropertyTween.renderer { target[keyPath: keyPath] = $0 })
         if let duration { tween.duration = duration }
-        tween.applying { target[keyPath: keyPath] = $0 }
         return adopt(tween)
     }
 
@@ -65,11 +66,11 @@ extension Tweener {
     ) -> PropertyTween<Double> {
         let tween = PropertyTween(
             start: Double(target[keyPath: keyPath]), end: Double(end),
-            readStart: { Double(target[keyPath: keyPath]) }, defaults: defaults)
+            readStart: { Double(target[keyPath: keyPath]) }, defaults: defaults,
+            renderer: PropertyTween.renderer { value in
+                if let integer = Value(roundingAndClamping: value) { target[keyPath: keyPath] = integer }
+            })
         if let duration { tween.duration = duration }
-        tween.applying { value in
-            if let integer = Value(roundingAndClamping: value) { target[keyPath: keyPath] = integer }
-        }
         return adopt(tween)
     }
 

@@ -35,24 +35,31 @@ public final class Tweener {
         set { storedTimeScale = TimeClamp.nonNegative(newValue) }
     }
 
-    /// The number of tracked tweens (including those that wait to auto-start).
-    public private(set) var count = 0
+    // The bookkeeping below is `@exclusivity(unchecked)` for the same reason as a tween's hot state:
+    // the per-frame loop reads it, and callbacks re-enter it (track, untrack) without ever holding
+    // an `inout` access to it.
 
-    private var storedTimeScale: Double = 1
-    private var slots: UnsafeMutablePointer<Unmanaged<TweenAnimator>>
-    private var slotCount = 0
-    private var capacity = 0
-    private var tombstones = 0
-    private var pending: [TweenAnimator] = []
-    private var isUpdating = false
+    /// The number of tracked tweens (including those that wait to auto-start).
+    @exclusivity(unchecked) public private(set) var count = 0
+
+    @exclusivity(unchecked) private var storedTimeScale: Double = 1
+    @usableFromInline let link = TweenerLink()
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Unmanaged<TweenAnimator>>
+    @exclusivity(unchecked) private var slotCount = 0
+    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private var tombstones = 0
+    @exclusivity(unchecked) private var pending: [TweenAnimator] = []
+    @exclusivity(unchecked) private var isUpdating = false
 
     /// Creates a tweener that moves its tweens only when told to, with its own copy of `defaults`.
     public init(defaults: Defaults = .standard) {
         self.defaults = defaults
         slots = UnsafeMutablePointer.allocate(capacity: 0)
+        link.owner = Unmanaged.passUnretained(self)
     }
 
     deinit {
+        link.owner = nil
         for index in 0..<slotCount {
             let slot = slots[index]
             let tween = slot.takeUnretainedValue()
@@ -95,7 +102,7 @@ public final class Tweener {
     /// Whether `tween` is tracked by this tweener.
     public func isTracking(_ tween: any Tween) -> Bool {
         guard let animator = tween as? TweenAnimator else { return false }
-        return animator.tweener === self && animator.trackIndex != -1
+        return animator.link === link && animator.trackIndex != -1
     }
 
     /// The tracked tweens, in the order they are updated.
@@ -116,7 +123,7 @@ public final class Tweener {
     /// so. Every factory method ends here.
     @usableFromInline
     func adopt<T: TweenAnimator>(_ tween: T) -> T {
-        tween.tweener = self
+        tween.link = link
         tween.pendingAutoStart = defaults.autoStartTweens
         track(tween)
         return tween
@@ -124,7 +131,7 @@ public final class Tweener {
 
     @usableFromInline
     func track(_ tween: TweenAnimator) {
-        guard tween.trackIndex == -1, tween.sequence == nil else { return }
+        guard tween.trackIndex == -1, !tween.isSequenced else { return }
         count += 1
         if isUpdating {
             tween.trackIndex = Self.pendingIndex(pending.count)
@@ -167,9 +174,12 @@ public final class Tweener {
         var write = 0
         for read in 0..<slotCount {
             let slot = slots[read]
-            let tween = slot.takeUnretainedValue()
-            if tween.trackIndex == read {
+            let isLive = slot._withUnsafeGuaranteedRef { tween in
+                guard tween.trackIndex == read else { return false }
                 tween.trackIndex = write
+                return true
+            }
+            if isLive {
                 slots[write] = slot
                 write += 1
             } else {
