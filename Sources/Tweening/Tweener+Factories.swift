@@ -20,11 +20,7 @@ extension Tweener {
         from start: Value, to end: Value, duration: TimeInterval? = nil,
         update: @escaping (Value) -> Void
     ) -> PropertyTween<Value> {
-        let tween = PropertyTween(
-            start: start, end: end, readStart: nil, defaults: defaults,
-            renderer: PropertyTween.renderer(update))
-        if let duration { tween.duration = duration }
-        return adopt(tween)
+        adoptPropertyTween(start: start, end: end, readStart: nil, duration: duration, apply: update)
     }
 
     /// Creates a tracked tween of `target[keyPath: keyPath]` to `end`. The start value is read when
@@ -42,12 +38,10 @@ extension Tweener {
         _ target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>, to end: Value,
         duration: TimeInterval? = nil
     ) -> PropertyTween<Value> {
-        let tween = PropertyTween(
-            start: target[keyPath: keyPath], end: end,
-            readStart: { target[keyPath: keyPath] }, defaults: defaults,
-            renderer: PropertyTween.renderer { target[keyPath: keyPath] = $0 })
-        if let duration { tween.duration = duration }
-        return adopt(tween)
+        adoptPropertyTween(
+            start: target[keyPath: keyPath], end: end, readStart: { target[keyPath: keyPath] },
+            duration: duration
+        ) { target[keyPath: keyPath] = $0 }
     }
 
     /// Creates a tracked tween of an integer property (`Int`, `UInt8`, …) to `end`.
@@ -64,12 +58,24 @@ extension Tweener {
         _ target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>, to end: Value,
         duration: TimeInterval? = nil
     ) -> PropertyTween<Double> {
-        let tween = PropertyTween(
+        adoptPropertyTween(
             start: Double(target[keyPath: keyPath]), end: Double(end),
-            readStart: { Double(target[keyPath: keyPath]) }, defaults: defaults,
-            renderer: PropertyTween.renderer { value in
-                if let integer = Value(roundingAndClamping: value) { target[keyPath: keyPath] = integer }
-            })
+            readStart: { Double(target[keyPath: keyPath]) }, duration: duration
+        ) { value in
+            if let integer = Value(roundingAndClamping: value) { target[keyPath: keyPath] = integer }
+        }
+    }
+
+    /// What every property factory does: build the tween with this tweener's defaults, apply the
+    /// duration if one was given, track it. `@inlinable` so `apply` is specialised at the call site.
+    @inlinable
+    func adoptPropertyTween<Value: VectorArithmetic>(
+        start: Value, end: Value, readStart: (() -> Value)?, duration: TimeInterval?,
+        apply: @escaping (Value) -> Void
+    ) -> PropertyTween<Value> {
+        let tween = PropertyTween(
+            start: start, end: end, readStart: readStart, defaults: defaults,
+            renderer: PropertyTween.renderer(apply))
         if let duration { tween.duration = duration }
         return adopt(tween)
     }

@@ -100,4 +100,26 @@ struct EaseTests {
         #expect(steps(0.3) == 0.25)
         #expect(steps(1.5) == 1.5)
     }
+
+    /// A tween stores its ease compactly; reading it back gives the same curve for every built-in.
+    @Test(arguments: 0..<31)
+    func tweenGivesBackTheEaseItWasGiven(row: Int) {
+        let (name, ease, expected) = Self.reference[row]
+        let tween = PropertyTween(from: 0.0, to: 1.0) { _ in }.ease(ease)
+        #expect(tween.ease(0.5) == ease(0.5), "\(name)")
+        #expect(abs(tween.ease(0.25) - expected[0]) <= 1e-12, "\(name)")
+    }
+
+    @Test func tweenWithACustomEaseAppliesIt() {
+        let tweener = manualTweener()
+        var shown = -1.0
+        let tween = tweener.tween(from: 0.0, to: 10.0, duration: 1) { shown = $0 }
+            .ease(.custom { $0 < 0.5 ? 0 : 1 })
+        tween.start()
+        tween.update(by: 0.25)
+        #expect(shown == 0)
+        tween.update(by: 0.5)
+        #expect(shown == 10)
+        if case .custom = tween.ease {} else { Issue.record("the custom ease was not kept") }
+    }
 }

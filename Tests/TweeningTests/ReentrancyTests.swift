@@ -17,15 +17,13 @@ struct ReentrancyTests {
 
     @Test func tweenKilledByAnEarlierOneIsNotUpdatedAfterItsKill() {
         let tweener = Tweener()
-        var updatedB = 0
-        let b = PropertyTween(from: 0.0, to: 1.0) { _ in }
-        let a = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }.onUpdate { _ in b.kill() }
-        _ = a
-        let trackedB = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }.onUpdate { _ in updatedB += 1 }
-        a.onUpdate { _ in trackedB.kill() }
+        var updatedLater = 0
+        let earlier = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }
+        let later = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }.onUpdate { _ in updatedLater += 1 }
+        earlier.onUpdate { _ in later.kill() }
         tweener.update(by: 0.1)
-        #expect(updatedB == 0)
-        #expect(trackedB.state == .killed)
+        #expect(updatedLater == 0)
+        #expect(later.state == .killed)
         #expect(tweener.count == 1)
     }
 
