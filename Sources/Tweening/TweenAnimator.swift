@@ -97,6 +97,9 @@ public class TweenAnimator: Tween {
 
     @exclusivity(unchecked) @usableFromInline final var storedDelay: TimeInterval
     @exclusivity(unchecked) final var delayElapsed: TimeInterval = 0
+    /// The delay in force since the last start: `delay` is read at start, so changing it while the
+    /// tween waits takes effect at the next start, as the seed documents.
+    @exclusivity(unchecked) final var currentDelay: TimeInterval = 0
     @exclusivity(unchecked) @usableFromInline final var customEase: (@Sendable (Double) -> Double)?
 
     /// Extra passes after the first: 0 plays once, 2 plays three times, any negative value repeats
@@ -301,11 +304,11 @@ public class TweenAnimator: Tween {
         var dt = deltaTime * storedTimeScale
         if state == .delayed {
             delayElapsed += dt
-            if delayElapsed < storedDelay { return }
+            if delayElapsed < currentDelay { return }
             // Leftover delay carries over: the time past the delay advances the tween in this same
             // update, so tweens started together stay together at any frame rate.
-            dt = delayElapsed - storedDelay
-            delayElapsed = storedDelay
+            dt = delayElapsed - currentDelay
+            delayElapsed = currentDelay
             state = .active
             hasBegun = true
             let current = generation
@@ -423,7 +426,8 @@ public class TweenAnimator: Tween {
         hasBegun = false
         captureStartValues()
         present(mode: .snapping)
-        if storedDelay > 0 {
+        currentDelay = storedDelay
+        if currentDelay > 0 {
             state = .delayed
         } else {
             state = .active
@@ -494,7 +498,7 @@ public class TweenAnimator: Tween {
         pendingAutoStart = false
         if repeatCount >= 0 { completedLoops = repeatCount }
         if storedDuration.isFinite { elapsed = storedDuration }
-        delayElapsed = storedDelay
+        delayElapsed = currentDelay
         hasBegun = true
         present(mode: .playing)
         finish()

@@ -31,6 +31,19 @@ struct TimeTests {
         #expect(tween.elapsed == 0)
     }
 
+    @Test func changingTheDelayWhileWaitingTakesEffectAtTheNextStart() {
+        let tweener = manualTweener()
+        let tween = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }.delay(1)
+        tween.start()
+        tween.delay = 0.25
+        tween.update(by: 0.5)
+        #expect(tween.state == .delayed)
+        tween.restart()
+        tween.update(by: 0.5)
+        #expect(tween.state == .active)
+        #expect(tween.elapsed == 0.25)
+    }
+
     @Test(arguments: [-1.0, -.ulpOfOne, .nan, .infinity, -.infinity])
     func tweenRefusesBadDeltasAndChangesNothing(dt: Double) {
         let tweener = manualTweener()
