@@ -355,6 +355,17 @@ public class TweenAnimator: Tween {
             callbacks?.onUpdate?(self)
             return
         }
+        if repeatCount >= 0 && completedLoops < repeatCount && storedDuration > 0 {
+            // The delta runs past the last pass: end this pass and begin the last one, as a repeat
+            // does (passes in between are skipped), so a sequence's last pass fires its callbacks.
+            elapsed = storedDuration
+            present(mode: .playing)
+            completedLoops = repeatCount
+            elapsed = 0
+            didRepeat()
+            callbacks?.onRepeat?(self)
+            guard isStillActive(current) else { return }
+        }
         if repeatCount >= 0 { completedLoops = repeatCount }
         elapsed = storedDuration
         present(mode: .playing)

@@ -182,12 +182,16 @@ public final class TweenSequence: TweenAnimator {
             // Backwards, later children are shown first, so where two children animate the same
             // property the earlier one has the last word, as it had when the playhead passed it.
             for index in entries.indices.reversed() { show(entry: index, at: time, forward: false, mode: mode) }
-            nextCue = cues.firstIndex { $0.time > time } ?? cues.count
+            // Cues at or after the new position are due again when the playhead next moves forward.
+            nextCue = cues.firstIndex { $0.time >= time } ?? cues.count
         }
         lastTime = time
     }
 
+    /// Fires (playing) or passes over (seeking) the cues due by `time`. Snapping to a pass's start
+    /// leaves them due, so a cue at 0 fires on the first update of every pass.
     private func fireCues(through time: TimeInterval, mode: RenderMode) {
+        guard mode != .snapping else { return }
         while nextCue < cues.count && cues[nextCue].time <= time {
             let cue = cues[nextCue]
             nextCue += 1

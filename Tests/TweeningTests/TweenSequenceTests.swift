@@ -134,4 +134,19 @@ struct TweenSequenceTests {
         #expect(sprite.x == 5)
         #expect(completions == 0)
     }
+
+    @Test func callbackAtTimeZeroFiresOnceInEveryPass() {
+        let tweener = Tweener()
+        var fired = 0
+        tweener.sequence()
+            .insertCallback(at: 0) { fired += 1 }
+            .append(PropertyTween(from: 0.0, to: 1.0, duration: 1) { _ in })
+            .repeatCount(2)
+        tweener.update(by: 0.5)
+        #expect(fired == 1)
+        tweener.update(by: 1)  // second pass
+        #expect(fired == 2)
+        tweener.update(by: 10)  // third pass and completion
+        #expect(fired == 3)
+    }
 }
