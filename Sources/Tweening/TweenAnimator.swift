@@ -93,20 +93,8 @@ public class TweenAnimator: Tween {
     /// the state reads `active` again.
     @exclusivity(unchecked) final var generation: UInt32 = 0
 
-    // MARK: - Cold state (read at state changes, pass ends and during a delay)
+    // MARK: - Cold state
 
-    @exclusivity(unchecked) @usableFromInline final var storedDelay: TimeInterval
-    @exclusivity(unchecked) final var delayElapsed: TimeInterval = 0
-    /// The delay in force since the last start: `delay` is read at start, so changing it while the
-    /// tween waits takes effect at the next start, as the seed documents.
-    @exclusivity(unchecked) final var currentDelay: TimeInterval = 0
-    @exclusivity(unchecked) @usableFromInline final var customEase: (@Sendable (Double) -> Double)?
-
-    /// Extra passes after the first: 0 plays once, 2 plays three times, any negative value repeats
-    /// forever (a forever-repeating tween never completes by itself).
-    @exclusivity(unchecked) public final var repeatCount: Int = 0
-
-    @exclusivity(unchecked) final var pausedInDelay = false
     /// Set on tweens created with `Defaults.autoStartTweens`: start on the tweener's next update.
     @exclusivity(unchecked) @usableFromInline final var pendingAutoStart = false
 
@@ -117,17 +105,69 @@ public class TweenAnimator: Tween {
     /// The way back to the tweener that created this tween, if any (see ``TweenerLink``).
     @exclusivity(unchecked) @usableFromInline final var link: TweenerLink?
 
+    /// What most tweens never use (a delay, repeats, a custom ease, a sequence), allocated the first
+    /// time one of them is set to something other than its default. Keeping it out of line keeps a
+    /// `Double` tween's values and closure within the cache lines the frame loop already reads.
+    @exclusivity(unchecked) final var extras: TweenExtras?
+
+    final func extrasBox() -> TweenExtras {
+        if let extras { return extras }
+        let box = TweenExtras()
+        extras = box
+        return box
+    }
+
     /// The tweener that created this tween, while it exists; `kill()` and `revive()` untrack and
     /// track the tween there.
     public final var tweener: Tweener? { link?.owner?.takeUnretainedValue() }
 
     /// The sequence that owns this tween, if any. A sequenced tween is driven by its sequence, for the
     /// rest of its life: its own control calls and `update(by:)` return `false`.
-    @exclusivity(unchecked) public final internal(set) weak var sequence: TweenSequence?
+    public final internal(set) var sequence: TweenSequence? {
+        get { extras?.sequence }
+        set { extrasBox().sequence = newValue }
+    }
 
     /// Whether a sequence took this tween. A plain flag beside the weak `sequence`, because every
     /// control call checks it and a weak load is an atomic operation.
-    @exclusivity(unchecked) final var isSequenced = false
+    final var isSequenced: Bool {
+        get { extras?.isSequenced ?? false }
+        set { if newValue || extras != nil { extrasBox().isSequenced = newValue } }
+    }
+
+    /// Extra passes after the first: 0 plays once, 2 plays three times, any negative value repeats
+    /// forever (a forever-repeating tween never completes by itself).
+    public final var repeatCount: Int {
+        get { extras?.repeatCount ?? 0 }
+        set { if newValue != 0 || extras != nil { extrasBox().repeatCount = newValue } }
+    }
+
+    final var storedDelay: TimeInterval {
+        get { extras?.delay ?? 0 }
+        set { if newValue != 0 || extras != nil { extrasBox().delay = newValue } }
+    }
+
+    final var delayElapsed: TimeInterval {
+        get { extras?.delayElapsed ?? 0 }
+        set { if newValue != 0 || extras != nil { extrasBox().delayElapsed = newValue } }
+    }
+
+    /// The delay in force since the last start: `delay` is read at start, so changing it while the
+    /// tween waits takes effect at the next start, as the seed documents.
+    final var currentDelay: TimeInterval {
+        get { extras?.currentDelay ?? 0 }
+        set { if newValue != 0 || extras != nil { extrasBox().currentDelay = newValue } }
+    }
+
+    final var pausedInDelay: Bool {
+        get { extras?.pausedInDelay ?? false }
+        set { if newValue || extras != nil { extrasBox().pausedInDelay = newValue } }
+    }
+
+    final var customEase: (@Sendable (Double) -> Double)? {
+        get { extras?.customEase }
+        set { if newValue != nil || extras != nil { extrasBox().customEase = newValue } }
+    }
 
     // MARK: - Public views of the stored state
 
@@ -153,11 +193,11 @@ public class TweenAnimator: Tween {
     init(defaults: Defaults, renderer: @escaping (TweenAnimator, Double) -> Void) {
         self.renderer = renderer
         easeCode = defaults.ease.code
-        if case .custom(let function) = defaults.ease { customEase = function }
         storedDuration = defaults.duration
-        storedDelay = defaults.delay
         overshoot = defaults.overshoot
         autoKillsOnCompletion = defaults.autoKillCompletedTweens
+        if case .custom(let function) = defaults.ease { customEase = function }
+        storedDelay = defaults.delay
     }
 
     // MARK: - Time

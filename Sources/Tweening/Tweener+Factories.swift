@@ -23,6 +23,24 @@ extension Tweener {
         adoptPropertyTween(start: start, end: end, readStart: nil, duration: duration, apply: update)
     }
 
+    /// Creates a tracked tween between two `Double`s; the same as the generic version, chosen by the
+    /// compiler whenever the values are `Double`.
+    ///
+    /// It exists for speed: the tween stores `update` itself, so there is no renderer closure to
+    /// allocate and one cache line fewer to touch per tween per frame (`Double` tweens are the bulk
+    /// of any large animation).
+    @inlinable
+    @discardableResult
+    public func tween(
+        from start: Double, to end: Double, duration: TimeInterval? = nil,
+        update: @escaping (Double) -> Void
+    ) -> PropertyTween<Double> {
+        let tween = DoublePropertyTween(
+            start: start, end: end, readStart: nil, defaults: defaults, apply: update)
+        if let duration { tween.duration = duration }
+        return adopt(tween)
+    }
+
     /// Creates a tracked tween of `target[keyPath: keyPath]` to `end`. The start value is read when
     /// the tween starts (and at every restart), not now. The tween keeps `target` alive until the
     /// tween itself is released.
