@@ -179,4 +179,20 @@ struct TweenerTests {
         #expect(tween.tweener == nil)
         #expect(tween.kill())
     }
+
+    @Test func genericValuesInterpolateComponentWise() {
+        let tweener = Tweener()
+        tweener.defaults.ease = .linear
+        var pair = AnimatablePair(0.0, SIMD3<Float>(0, 0, 0))
+        var scalar: Float = 0
+        tweener.tween(from: pair, to: AnimatablePair(4.0, SIMD3<Float>(2, 4, 8)), duration: 1) { pair = $0 }
+        tweener.tween(from: Float(1), to: Float(3), duration: 1) { scalar = $0 }
+        tweener.update(by: 0.25)
+        #expect(pair.first == 1)
+        #expect(pair.second == SIMD3<Float>(0.5, 1, 2))
+        #expect(scalar == 1.5)
+        tweener.update(by: 1)
+        #expect(pair.second == SIMD3<Float>(2, 4, 8))
+        #expect(scalar == 3)
+    }
 }
