@@ -258,7 +258,6 @@ public class TweenAnimator: Tween {
 
     // MARK: - Callbacks
 
-    @usableFromInline
     final func callbackBox() -> TweenCallbacks {
         if let callbacks { return callbacks }
         let box = TweenCallbacks()
