@@ -1,0 +1,51 @@
+import Foundation
+
+/// An open-ended tween that hands raw time to a closure: the adapter for anything that owns its own
+/// animation state (an `AnimatedValue`, a physics step, a particle system) but should be driven,
+/// paused, resumed and killed together with the tweener's other tweens.
+///
+/// While active, every update calls `body(dt)` with the delta after both time scales (the
+/// tweener's and this tween's). Return `true` to keep running, `false` when you are done: the
+/// driver then completes (firing `onComplete`, and with auto-kill it is killed and untracked).
+/// Pause, resume, stop, kill and revive work as for every tween; a paused driver's body is not
+/// called. The body is not called by `start()` or `complete()`.
+///
+/// `duration` is +∞ by default, so `percentComplete` stays 0; give it a finite duration to cap the
+/// driver's life (it completes on the update that reaches it, after calling the body with that
+/// update's full delta). Ease, repeats, yoyo and `isReversed` do not apply. Drivers cannot be placed in
+/// a ``TweenSequence``: they have no position to seek to.
+///
+/// ```swift
+/// tweener.drive { dt in
+///     value.update(by: dt)
+///     return value.isAnimating
+/// }
+/// ```
+public final class DriverTween: TweenAnimator {
+    let body: (TimeInterval) -> Bool
+
+    /// Creates a stand-alone driver (not tracked by any tweener: `start()` it and call
+    /// `update(by:)` yourself). ``Tweener/drive(_:)`` creates a tracked one.
+    ///
+    /// - Parameters:
+    ///   - defaults: Delay and auto-kill to copy in.
+    ///   - body: Called with each delta while active; returns whether to keep running.
+    public init(defaults: Defaults = .standard, body: @escaping (TimeInterval) -> Bool) {
+        self.body = body
+        super.init(defaults: defaults) { _, _ in }  // nothing to show: the body does the work
+        duration = .infinity
+    }
+
+    override func advance(by dt: TimeInterval) {
+        let current = generation
+        elapsed += dt
+        let keepsRunning = body(dt)
+        guard isStillActive(current) else { return }
+        callbacks?.onUpdate?(self)
+        guard isStillActive(current) else { return }
+        if !keepsRunning || !(elapsed < duration) {
+            if duration.isFinite { elapsed = min(elapsed, duration) }
+            finish()
+        }
+    }
+}

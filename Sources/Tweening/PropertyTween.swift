@@ -1,0 +1,103 @@
+import Cadence
+import Foundation
+
+/// A tween that interpolates a ``Cadence/VectorArithmetic`` value from ``startValue`` to
+/// ``endValue`` and hands each value to a closure (which applies it: to a property, a key path, a
+/// buffer…).
+///
+/// The value shown at eased fraction p is `start + (end − start)·p`; p = 0 gives exactly
+/// `startValue` and p = 1 exactly `endValue`, so a tween always lands on its target bit for bit.
+/// Tweens created for a key path read their start value when they start (not when they are
+/// created), so a delayed or restarted tween never jumps from a stale value.
+///
+/// ```swift
+/// tweener.tween(from: 0.0, to: 100.0, duration: 1) { x = $0 }
+///     .ease(.backOut)
+///     .delay(0.2)
+/// ```
+///
+/// Not `final` only so that `Double` tweens can use a leaner internal subclass; it cannot be
+/// subclassed outside this module.
+public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
+    // Unchecked exclusivity: read by the renderer every frame; see TweenAnimator's hot state.
+    /// The value at the start (progress 0). Re-read at every start for key-path tweens.
+    @exclusivity(unchecked) public final var startValue: Value
+    /// The value at the end (progress 1).
+    @exclusivity(unchecked) public final var endValue: Value
+
+    @usableFromInline
+    final let readStart: (() -> Value)?
+
+    @usableFromInline
+    init(
+        start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults,
+        renderer: @escaping (TweenAnimator, Double) -> Void
+    ) {
+        startValue = start
+        endValue = end
+        self.readStart = readStart
+        super.init(defaults: defaults, renderer: renderer)
+    }
+
+    /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
+    /// `start()`, or put it in a ``TweenSequence``).
+    ///
+    /// - Parameters:
+    ///   - start: The value at progress 0.
+    ///   - end: The value at progress 1.
+    ///   - duration: Seconds per pass; `nil` takes `defaults.duration`. Negative and NaN become 0.
+    ///   - defaults: Ease, delay, overshoot and auto-kill to copy in.
+    ///   - apply: Receives every interpolated value.
+    @inlinable
+    public convenience init(
+        from start: Value, to end: Value, duration: TimeInterval? = nil,
+        defaults: Defaults = .standard, apply: @escaping (Value) -> Void
+    ) {
+        self.init(start: start, end: end, readStart: nil, defaults: defaults, renderer: Self.renderer(apply))
+        if let duration { self.duration = duration }
+    }
+
+    /// The value at eased fraction `fraction`: exactly the start at 0, exactly the end at 1.
+    @inlinable
+    public final func value(at fraction: Double) -> Value {
+        if fraction == 0 { return startValue }
+        if fraction == 1 { return endValue }
+        return startValue + (endValue - startValue).scaled(by: fraction)
+    }
+
+    /// The renderer that interpolates and hands the value to `apply`. `@inlinable` so the closure is
+    /// specialised for `Value` in the module that creates the tween: the per-frame interpolation then
+    /// runs without witness-table calls, and `apply` is called directly from the closure's context.
+    @inlinable
+    static func renderer(_ apply: @escaping (Value) -> Void) -> (TweenAnimator, Double) -> Void {
+        { tween, fraction in
+            // Only ever installed on a PropertyTween<Value>, by the initialisers above.
+            apply(unsafeDowncast(tween, to: PropertyTween<Value>.self).value(at: fraction))
+        }
+    }
+
+    override func captureStartValues() {
+        if let readStart { startValue = readStart() }
+    }
+}
+
+/// A `PropertyTween<Double>` that keeps its `apply` closure in a stored property, so its renderer
+/// captures nothing (no context to allocate, and one cache line fewer to touch every frame).
+@usableFromInline
+final class DoublePropertyTween: PropertyTween<Double> {
+    @usableFromInline
+    let apply: (Double) -> Void
+
+    @usableFromInline
+    init(
+        start: Double, end: Double, readStart: (() -> Double)?, defaults: Defaults,
+        apply: @escaping (Double) -> Void
+    ) {
+        self.apply = apply
+        super.init(start: start, end: end, readStart: readStart, defaults: defaults) { tween, fraction in
+            // Only ever installed on a DoublePropertyTween, here.
+            let tween = unsafeDowncast(tween, to: DoublePropertyTween.self)
+            tween.apply(tween.value(at: fraction))
+        }
+    }
+}
