@@ -1,0 +1,95 @@
+import Benchmark
+import BenchmarkCatalog
+import BenchmarkSupport
+import Harness
+import HarnessSDL
+
+// One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
+// `cadence --headless --unpaced` runs it: SDL's dummy video driver and software renderer, 1280×720.
+// A no-op backend beside it separates the loop's own cost from SDL's rasteriser.
+
+let benchmarks: @Sendable () -> Void = {
+    let empty = HarnessSuites.emptySceneSDL
+    Benchmark(empty.name, configuration: .init(empty)) { _, loop in
+        loop.frame()
+    } setup: {
+        try MeasuredLoop(scene: EmptyScene(), sdl: true)
+    } teardown: {
+        MeasuredLoop.closeSDL()
+    }
+
+    let emptyNull = HarnessSuites.emptySceneNullBackend
+    Benchmark(emptyNull.name, configuration: .init(emptyNull)) { _, loop in
+        loop.frame()
+    } setup: {
+        try MeasuredLoop(scene: EmptyScene(), sdl: false)
+    }
+
+    let busy = HarnessSuites.busySceneSDL
+    Benchmark(busy.name, configuration: .init(busy)) { _, loop in
+        loop.frame()
+    } setup: {
+        try MeasuredLoop(scene: SceneCatalog.make(HarnessSuites.busySceneName), sdl: true)
+    } teardown: {
+        MeasuredLoop.closeSDL()
+    }
+}
+
+/// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`).
+final class MeasuredLoop {
+    /// The SDL backend of the suite running, closed by its teardown: SDL is process-global, so only one
+    /// may be open at a time and the next suite must not inherit it.
+    nonisolated(unsafe) static var openSDL: SDLBackend?
+
+    let loop: FrameLoop
+
+    init(scene: Scene, sdl: Bool) throws {
+        let backend: RenderBackend
+        if sdl {
+            let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
+            Self.openSDL = window
+            backend = window
+        } else {
+            backend = NoOpBackend()
+        }
+        let time = MonotonicClock()
+        let pacer = Pacer(targetRate: nil, source: time)
+        loop = FrameLoop(backend: backend, scene: scene, clock: FrameClock(source: time), pacer: pacer,
+                         stats: FrameStats(targetPeriod: pacer.period))
+    }
+
+    func frame() {
+        do {
+            try loop.runFrame()
+        } catch {
+            fatalError("frame failed: \(error)")  // no screenshots are asked for, so nothing can throw
+        }
+    }
+
+    static func closeSDL() {
+        openSDL?.close()
+        openSDL = nil
+    }
+}
+
+/// A scene with nothing in it: the frame is the loop's own work (and the title, hint and status line
+/// it always draws).
+final class EmptyScene: Scene {
+    let name = "empty"
+    let title = "Empty"
+    let hint = "Nothing moves: the loop's own cost"
+
+    func handle(_ event: InputEvent) -> Bool { false }
+    func update(by dt: Double) {}
+    func draw(into list: inout DrawList, size: Size) {}
+}
+
+/// A backend that receives no input and draws nothing, at the SDL backend's default size.
+final class NoOpBackend: RenderBackend {
+    let size = Size(width: 1280, height: 720)
+
+    func pollEvents(into events: inout [InputEvent]) {}
+    func render(_ list: DrawList) {}
+    func saveScreenshot(to path: String) throws(HarnessError) {}
+    func present() {}
+}

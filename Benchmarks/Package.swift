@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+// Cadence's benchmarks: a package of their own, so the main package never depends on the benchmark
+// harness. `make bench` runs them (see ../Scripts/bench); `make bench-build` only compiles them (CI).
+import PackageDescription
+
+let package = Package(
+    name: "CadenceBenchmarks",
+    dependencies: [
+        // Named, because a path dependency's identity is otherwise its folder's name (`cadence`,
+        // `wt-bench`, whatever the clone is called), and the product references below must not depend on it.
+        .package(name: "Cadence", path: ".."),
+        // MallocInterposer counts every malloc in the measured region. Naming the trait also turns off
+        // the package's default RuntimeInterposer trait, whose dependency is not available here.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // What every suite is called, what one iteration counts and the goal it is held to: shared by
+        // the benchmarks (names, iterations, scaling) and by the report, so the two cannot drift apart.
+        .target(name: "BenchmarkCatalog"),
+        // The runner configuration built from a catalog entry (kept apart so the report does not link
+        // the benchmark runtime and its malloc interposer).
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["BenchmarkCatalog", .product(name: "Benchmark", package: "benchmark")]
+        ),
+        // Turns the runner's JMH export into Benchmarks/RESULTS.md and README's Performance table.
+        .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
+        .executableTarget(
+            name: "TweenBenchmarks",
+            dependencies: [
+                "BenchmarkCatalog", "BenchmarkSupport",
+                .product(name: "Tweening", package: "Cadence"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TweenBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "HarnessBenchmarks",
+            dependencies: [
+                "BenchmarkCatalog", "BenchmarkSupport",
+                .product(name: "Harness", package: "Cadence"),
+                .product(name: "HarnessSDL", package: "Cadence"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/HarnessBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

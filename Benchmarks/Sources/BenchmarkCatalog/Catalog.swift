@@ -1,0 +1,155 @@
+/// What a benchmark is called, what one measured iteration counts, how often it runs and the goal it is
+/// held to.
+///
+/// The benchmarks take their names, iteration counts and scaling from here, and the report divides by
+/// ``itemsPerIteration`` and prints ``goal`` from here, so a suite cannot be renamed or rescaled in one
+/// place and misreported in the other.
+public struct Suite: Sendable, Hashable {
+    /// The benchmark executable (target) that runs it.
+    public let target: String
+    /// The benchmark's name, as the runner and the table show it.
+    public let name: String
+    /// How many things one measured iteration handles (tweens updated, calls made, frames run): the
+    /// report divides the per-iteration median by it.
+    public let itemsPerIteration: Int
+    /// What one item is, in the table ("tween", "call", "frame").
+    public let item: String
+    /// Measured iterations: fixed, so every run measures the same amount of work.
+    public let iterations: Int
+    /// Unmeasured iterations first (caches, lazily grown buffers).
+    public let warmup: Int
+    /// The goal from the issues, if any.
+    public let goal: Goal?
+    /// The name of the suite measured as this one's floor, in the same run.
+    public let floor: String?
+    /// What a peer costs for the same work (from PERFORMANCE.md), for context.
+    public let peer: String?
+
+    public init(target: String, name: String, itemsPerIteration: Int, item: String, iterations: Int, warmup: Int,
+                goal: Goal? = nil, floor: String? = nil, peer: String? = nil) {
+        self.target = target
+        self.name = name
+        self.itemsPerIteration = itemsPerIteration
+        self.item = item
+        self.iterations = iterations
+        self.warmup = warmup
+        self.goal = goal
+        self.floor = floor
+        self.peer = peer
+    }
+}
+
+/// A performance goal: a time per item or per iteration, and possibly no heap allocation at all.
+public struct Goal: Sendable, Hashable {
+    /// Whether ``nanoseconds`` bounds one item or one whole iteration.
+    public enum Scope: Sendable, Hashable { case perItem, perIteration }
+
+    /// The most time allowed, in nanoseconds.
+    public let nanoseconds: Double
+    /// What ``nanoseconds`` bounds.
+    public let scope: Scope
+    /// Whether every measured iteration must make zero mallocs (checked against the maximum, not the
+    /// median: one allocating frame in a thousand is still an allocating frame).
+    public let allocationFree: Bool
+
+    public init(nanoseconds: Double, _ scope: Scope, allocationFree: Bool = false) {
+        self.nanoseconds = nanoseconds
+        self.scope = scope
+        self.allocationFree = allocationFree
+    }
+}
+
+/// Every suite, in the order the table lists them.
+public enum Catalog {
+    public static let all: [Suite] = TweenSuites.all + HarnessSuites.all
+
+    /// The suite called `name`, if any.
+    public static func suite(named name: String) -> Suite? { all.first { $0.name == name } }
+}
+
+// MARK: - Tweening
+
+/// The tween engine at three sizes, its floor, and the two bulk operations STween is quadratic at.
+public enum TweenSuites {
+    public static let target = "TweenBenchmarks"
+
+    /// The sizes the per-frame update is measured at.
+    public static let sizes = [1_000, 10_000, 100_000]
+
+    /// `Tweener.update(by:)` over `count` running `Double` tweens, each writing through its closure.
+    public static func update(_ count: Int) -> Suite {
+        Suite(target: target, name: "Tween update, \(count.grouped) tweens", itemsPerIteration: count, item: "tween",
+              iterations: iterations(count), warmup: 10,
+              goal: count == 100_000 ? Goal(nanoseconds: 10, .perItem, allocationFree: true) : nil,
+              floor: floor(count).name, peer: count == 100_000 ? "STween 105–119 ns" : nil)
+    }
+
+    /// The same quadOut math over flat arrays of the same size: what no tween engine can beat.
+    public static func floor(_ count: Int) -> Suite {
+        Suite(target: target, name: "Floor: quadOut over flat arrays, \(count.grouped)", itemsPerIteration: count,
+              item: "element", iterations: iterations(count), warmup: 10, peer: count == 100_000 ? "1.85–2.0 ns" : nil)
+    }
+
+    /// Creating 100,000 tweens in a fresh tweener and starting each.
+    public static let createAndStart = Suite(
+        target: target, name: "Tween create + start, 100,000", itemsPerIteration: 100_000, item: "tween",
+        iterations: 30, warmup: 2, goal: Goal(nanoseconds: 30_000_000, .perIteration), peer: "STween 1.9–2.3 s")
+
+    /// One update in which all 100,000 tracked tweens reach their end (and are auto-killed and untracked).
+    public static let completeAll = Suite(
+        target: target, name: "Tween complete all, 100,000 in one frame", itemsPerIteration: 100_000,
+        item: "tween", iterations: 30, warmup: 2, goal: Goal(nanoseconds: 10_000_000, .perIteration),
+        peer: "STween 1.7–1.9 s")
+
+    public static let all: [Suite] = sizes.flatMap { [update($0), floor($0)] } + [createAndStart, completeAll]
+
+    /// 10 million tween updates per size (0.1–0.2 s at the goal), and never fewer than 200 samples.
+    private static func iterations(_ count: Int) -> Int { max(200, 10_000_000 / count) }
+}
+
+// MARK: - Harness
+
+/// One frame of the harness loop, unpaced, with nothing else running.
+public enum HarnessSuites {
+    public static let target = "HarnessBenchmarks"
+
+    /// The catalog name of the busy scene measured below. The issue asks for the stress scene; it has
+    /// not landed yet, so HelloScene stands in. When `stress` is in `SceneCatalog`, set this to
+    /// `"stress"`: the suite's name follows, so the table never claims a scene that did not run.
+    public static let busySceneName = "hello"
+
+    /// An empty scene on SDL's dummy driver and software renderer: the loop as `cadence --headless` runs it.
+    public static let emptySceneSDL = Suite(
+        target: target, name: "Frame loop, empty scene, headless SDL", itemsPerIteration: 1, item: "frame",
+        iterations: 2_000, warmup: 50, goal: Goal(nanoseconds: 50_000, .perItem))
+
+    /// The same empty scene with a backend that draws nothing: the loop's own cost, without SDL's
+    /// software rasteriser (which fills 1280×720 pixels every frame).
+    public static let emptySceneNullBackend = Suite(
+        target: target, name: "Frame loop, empty scene, no-op backend", itemsPerIteration: 1, item: "frame",
+        iterations: 5_000, warmup: 50)
+
+    /// The busy scene on the headless SDL backend.
+    public static let busySceneSDL = Suite(
+        target: target,
+        name: busySceneName == "stress"
+            ? "Frame loop, stress scene, headless SDL"
+            : "Frame loop, \(busySceneName) scene (stand-in for the stress scene), headless SDL",
+        itemsPerIteration: 1,
+        item: "frame", iterations: 2_000, warmup: 50)
+
+    public static let all: [Suite] = [emptySceneSDL, emptySceneNullBackend, busySceneSDL]
+}
+
+extension Int {
+    /// `100000` as `100,000`: how the names and the table print counts.
+    public var grouped: String {
+        let digits = String(self.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

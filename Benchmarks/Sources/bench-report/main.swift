@@ -1,0 +1,202 @@
+import BenchmarkCatalog
+import Foundation
+
+// Turns one benchmark run (the runner's JMH export) into Benchmarks/RESULTS.md and the table between
+// the markers in README.md: per-item medians (the catalog says what an iteration counts), mallocs,
+// each goal with whether it was met, and the floor measured in the same run.
+//
+// Usage: bench-report --jmh FILE --results FILE [--readme FILE] --machine TEXT [--swift TEXT] [--note TEXT]
+//
+// JMH is the runner's one export that carries every benchmark's percentiles in a single file; its
+// times are microseconds per iteration, its counts are per iteration.
+
+struct Options {
+    var jmh = ""
+    var results = ""
+    var readme: String?
+    var machine = ""
+    var swift = ""
+    var note: String?
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+            switch flag {
+            case "--jmh": jmh = value
+            case "--results": results = value
+            case "--readme": readme = value
+            case "--machine": machine = value
+            case "--swift": swift = value
+            case "--note": note = value
+            default: fail("unknown option \(flag)")
+            }
+        }
+        if jmh.isEmpty || results.isEmpty { fail("--jmh and --results are required") }
+    }
+}
+
+/// The parts of the runner's JMH export read here.
+struct JMHElement: Decodable {
+    let benchmark: String
+    let measurementIterations: Int
+    let secondaryMetrics: [String: JMHMetric]
+}
+
+struct JMHMetric: Decodable {
+    let scorePercentiles: [String: Double]
+    let scoreUnit: String
+}
+
+/// One suite's measurement, per iteration.
+struct Measurement {
+    let iterations: Int
+    /// Median wall time of one iteration, nanoseconds.
+    let medianNanoseconds: Double
+    let medianMallocs: Double
+    let maxMallocs: Double
+
+    init(_ element: JMHElement) {
+        guard let time = element.secondaryMetrics["Time (wall clock)"], time.scoreUnit == "μs",
+              let mallocs = element.secondaryMetrics["Malloc (total)"],
+              let timeMedian = time.scorePercentiles["50.0"],
+              let mallocMedian = mallocs.scorePercentiles["50.0"], let mallocMax = mallocs.scorePercentiles["100.0"]
+        else { fail("\(element.benchmark): no wall-clock (μs) or malloc percentiles in the export") }
+        iterations = element.measurementIterations
+        medianNanoseconds = timeMedian * 1_000
+        medianMallocs = mallocMedian
+        maxMallocs = mallocMax
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench-report: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The runner's key for a benchmark in the JMH export.
+func jmhKey(_ suite: Suite) -> String {
+    "package.benchmark.\(suite.target).\(suite.name.replacingOccurrences(of: " ", with: "_"))"
+}
+
+/// Three significant digits in the largest unit that keeps the number ≥ 1: `12.8 ns`, `268 µs`, `1.28 s`.
+/// Goals are round numbers and print as such (`10 ns`, not `10.0 ns`).
+func time(_ nanoseconds: Double, exact: Bool = false) -> String {
+    let units: [(String, Double)] = [("s", 1e9), ("ms", 1e6), ("µs", 1e3), ("ns", 1)]
+    let (unit, scale) = units.first { nanoseconds >= $0.1 } ?? ("ns", 1)
+    let value = nanoseconds / scale
+    return "\(exact && value == value.rounded() ? String(format: "%.0f", value) : significant(value)) \(unit)"
+}
+
+func significant(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value >= 100 { return String(format: "%.0f", value) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.2f", value)
+}
+
+func count(_ value: Double) -> String {
+    value == value.rounded() && value < 1e15 ? Int(value).grouped : significant(value)
+}
+
+func goalText(_ goal: Goal, _ suite: Suite) -> String {
+    var text: String
+    switch goal.scope {
+    case .perItem: text = "≤ \(time(goal.nanoseconds, exact: true)) per \(suite.item)"
+    case .perIteration: text = "≤ \(time(goal.nanoseconds, exact: true)) for \(suite.itemsPerIteration.grouped)"
+    }
+    if goal.allocationFree { text += ", 0 mallocs" }
+    return text
+}
+
+func met(_ goal: Goal, _ suite: Suite, _ measured: Measurement) -> Bool {
+    let nanoseconds = goal.scope == .perItem
+        ? measured.medianNanoseconds / Double(suite.itemsPerIteration) : measured.medianNanoseconds
+    return nanoseconds <= goal.nanoseconds && (!goal.allocationFree || measured.maxMallocs == 0)
+}
+
+func table(_ results: [String: Measurement]) -> String {
+    var lines = [
+        "| Suite | Median | Mallocs per iteration (median / max) | Goal | Floor, same run | Peer |",
+        "|---|---|---|---|---|---|",
+    ]
+    for suite in Catalog.all {
+        guard let measured = results[suite.name] else {
+            lines.append("| \(suite.name) | not run | | \(suite.goal.map { goalText($0, suite) } ?? "") | | |")
+            continue
+        }
+        let items = Double(suite.itemsPerIteration)
+        var median = "\(time(measured.medianNanoseconds / items)) per \(suite.item)"
+        if suite.itemsPerIteration > 1 {
+            median += " (\(time(measured.medianNanoseconds)) per \(suite.itemsPerIteration.grouped))"
+        }
+        var mallocs = "\(count(measured.medianMallocs)) / \(count(measured.maxMallocs))"
+        if suite.itemsPerIteration > 1 && measured.medianMallocs > 0 {
+            mallocs += " (\(significant(measured.medianMallocs / items)) per \(suite.item))"
+        }
+        let goal = suite.goal.map { "\(goalText($0, suite)): " + (met($0, suite, measured) ? "**met**" : "**missed**") } ?? ""
+        var floor = ""
+        if let floorName = suite.floor, let floorSuite = Catalog.suite(named: floorName),
+           let floorMeasured = results[floorName] {
+            let floorPerItem = floorMeasured.medianNanoseconds / Double(floorSuite.itemsPerIteration)
+            let ratio = measured.medianNanoseconds / items / floorPerItem
+            floor = "\(time(floorPerItem)) (\(String(format: "%.1f", ratio))× floor)"
+        }
+        lines.append("| \(suite.name) | \(median) | \(mallocs) | \(goal) | \(floor) | \(suite.peer ?? "") |")
+    }
+    return lines.joined(separator: "\n")
+}
+
+// MARK: - Main
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+guard let data = FileManager.default.contents(atPath: options.jmh) else { fail("cannot read \(options.jmh)") }
+let elements: [JMHElement]
+do {
+    elements = try JSONDecoder().decode([JMHElement].self, from: data)
+} catch {
+    fail("\(options.jmh) is not a JMH export: \(error)")
+}
+let byKey = Dictionary(elements.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
+var results: [String: Measurement] = [:]
+for suite in Catalog.all {
+    if let element = byKey[jmhKey(suite)] { results[suite.name] = Measurement(element) }
+}
+let known = Set(Catalog.all.map(jmhKey))
+for element in elements where !known.contains(element.benchmark) {
+    fail("\(element.benchmark) is not in the catalog: add it to BenchmarkCatalog so the table can show it")
+}
+
+var header = "Measured on \(options.machine)"
+if !options.swift.isEmpty { header += ", \(options.swift)" }
+header += "; release build, a fixed number of iterations per suite (medians)."
+if let note = options.note { header += " \(note)" }
+let generated = header + "\n\n" + table(results) + "\n"
+
+let resultsFile = """
+    # Benchmark results
+
+    Written by `make bench` (Scripts/bench → bench-report); do not edit by hand.
+
+    \(generated)
+    """
+do {
+    try Data(resultsFile.utf8).write(to: URL(fileURLWithPath: options.results))
+} catch {
+    fail("cannot write \(options.results): \(error)")
+}
+print(generated)
+
+// README.md keeps its prose; only the text between these markers is replaced.
+if let readmePath = options.readme {
+    let begin = "<!-- bench-table:begin -->", end = "<!-- bench-table:end -->"
+    guard let readme = try? String(contentsOfFile: readmePath, encoding: .utf8),
+          let start = readme.range(of: begin), let stop = readme.range(of: end), start.upperBound <= stop.lowerBound
+    else { fail("\(readmePath) has no \(begin) … \(end) section") }
+    let updated = readme.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + generated)
+    do {
+        try Data(updated.utf8).write(to: URL(fileURLWithPath: readmePath))
+    } catch {
+        fail("cannot write \(readmePath): \(error)")
+    }
+}
