@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean
+.PHONY: run test build bootstrap clean bench bench-build
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -15,5 +15,13 @@ run: build
 test: bootstrap
 	$(SWIFT) test
 
+# Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
+bench: bootstrap
+	@SWIFT="$(SWIFT)" bash Scripts/bench
+
+# Compiles the benchmark package without running it, so CI notices when it stops building.
+bench-build: bootstrap
+	cd Benchmarks && $(SWIFT) build -c release
+
 clean:
-	rm -rf .build out
+	rm -rf .build out Benchmarks/.build
