@@ -1,0 +1,126 @@
+/// A spring animation that integrates its motion and merges: when a new spring (or any
+/// ``SpringAnimation``) replaces a running animation, it takes over its position, velocity and force.
+///
+/// The motion is integrated with a fixed 1/300 s velocity-Verlet step with stiffness
+/// k = min((2π/response)², 45000) and damping c = 2√k·dampingFraction, on unit mass. It is logically
+/// complete once `response` seconds have passed since it started or last merged, and finishes
+/// (returns `nil`) when |velocity|² and |force|² are both ≤ 0.0036 and the distance to the target is
+/// within 1 % of the interval. After a gap of more than a second between calls it resumes 1/60 s
+/// before the new time rather than integrating the whole gap.
+///
+/// Damping fractions: 0 oscillates for ever, 1 is critical, above 1 overdamped.
+///
+/// Bad input finishes at once (`animate` returns `nil`): a response that is not positive and finite,
+/// a damping fraction that is negative or not finite, and a time that is not finite. A negative or NaN
+/// `blendDuration` means no blend.
+@frozen
+public struct SpringAnimation: CustomAnimation {
+    /// The period of the undamped oscillation, in seconds.
+    public var response: Double
+    /// ζ: 0 oscillates for ever, 1 is critical, above 1 overdamped.
+    public var dampingFraction: Double
+    /// How long the response blends from that of a spring this one merges into, in seconds.
+    public var blendDuration: TimeInterval
+
+    /// Creates a merging spring from a response and damping fraction.
+    @inlinable
+    public init(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) {
+        self.response = response
+        self.dampingFraction = dampingFraction
+        self.blendDuration = blendDuration
+    }
+
+    /// Creates a merging spring with the response and damping ratio of `spring`.
+    @inlinable
+    public init(_ spring: Spring, blendDuration: TimeInterval = 0) {
+        self.init(response: spring.response, dampingFraction: spring.dampingRatio, blendDuration: blendDuration)
+    }
+
+    /// The integration step: 1/300 s.
+    @usableFromInline static let step: TimeInterval = 1.0 / 300
+
+    /// At most this many steps per call. After the skip-long-gaps rule a call integrates at most 1 s
+    /// (300 steps) plus rounding; the cap keeps a call bounded even where a huge time makes
+    /// `time + step == time`.
+    @usableFromInline static let maximumSteps = 302
+
+    @inlinable
+    var isValid: Bool {
+        response > 0 && response.isFinite && dampingFraction >= 0 && dampingFraction.isFinite
+    }
+
+    /// The offset along `value` at `time`, or `nil` once settled.
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        // Through `Animation` this method runs unspecialised; this branch sends the common `Double` case to
+        // a specialised body (the context's layout is the same when V is Double).
+        if V.self == Double.self {
+            let result = withUnsafeMutablePointer(to: &context) { pointer in
+                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { doubleContext in
+                    integrate(value: unsafeBitCast(value, to: Double.self), time: time, context: &doubleContext.pointee)
+                }
+            }
+            return unsafeBitCast(result, to: V?.self)
+        }
+        return integrate(value: value, time: time, context: &context)
+    }
+
+    @inlinable
+    func integrate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        guard isValid, time.isFinite else { return nil }
+        var state = context.state[SpringState<V>.self]
+        let response = state.response(blendingTo: self.response, at: time)
+        let frequency = 2 * Double.pi / response
+        let stiffness = Swift.min(frequency * frequency, 45000)
+        let damping = 2 * stiffness.squareRoot() * dampingFraction
+        if time - state.startTime >= response { context.isLogicallyComplete = true }
+        if time - state.time > 1 { state.time = time - 1.0 / 60 }
+        let step = SpringAnimation.step
+        var steps = 0
+        while state.time < time && steps < SpringAnimation.maximumSteps {
+            let halfVelocity = state.force.scaled(by: step / 2) + state.velocity
+            state.offset += halfVelocity.scaled(by: step)
+            state.force = (value - state.offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
+            state.velocity = state.force.scaled(by: step / 2) + halfVelocity
+            state.time += step
+            steps += 1
+        }
+        if state.time < time { state.time = time }
+        context.state[SpringState<V>.self] = state
+        let settled = Swift.max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= 0.0036
+            && (value - state.offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared
+        return settled ? nil : state.offset
+    }
+
+    /// The integrated velocity (`nil` for bad parameters).
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        guard isValid else { return nil }
+        return context.state[SpringState<V>.self].velocity
+    }
+
+    /// Always `true`: takes over the position and velocity of `previous` at `time` (its value, or the
+    /// end of its interval if it has finished; its velocity, or the stored one if it reports none) and
+    /// restarts the logical-completion clock. After replacing a spring with another response, the
+    /// response blends from the old one over ``blendDuration``.
+    @inlinable
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        let offset = previous.animate(value: value, time: time, context: &context) ?? value
+        var state = context.state[SpringState<V>.self]
+        let velocity = previous.velocity(value: value, time: time, context: context) ?? state.velocity
+        if blendDuration > 0, let spring = previous.base as? SpringAnimation, spring.isValid, spring.response != response {
+            state.blendStart = state.response(blendingTo: spring.response, at: time)
+            state.blendInterval = blendDuration
+        } else {
+            state.blendInterval = 0
+        }
+        state.offset = offset
+        state.velocity = velocity
+        state.time = time
+        state.startTime = time
+        context.state[SpringState<V>.self] = state
+        return true
+    }
+}
