@@ -21,10 +21,10 @@ extension Spring {
             let decay = exp(-lambda * t)
             return (1 - decay * (1 + lambda * t), decay * t)
         } else {
-            // x = Δ[((λ − ω)e₁ + a·e₂)/(2ω) + 1] − v₀(e₁ − e₂)/(2ω), a = −ω − λ, b = ω − λ
-            let a = -omega - lambda, b = omega - lambda
-            let e1 = exp(a * t), e2 = exp(b * t)
-            return (((lambda - omega) * e1 + a * e2) / (2 * omega) + 1, -(e1 - e2) / (2 * omega))
+            // x = Δ[((λ − ω)e₁ + a·e₂)/(2ω) + 1] − v₀(e₁ − e₂)/(2ω), a = −ω − λ, b = ω − λ, rearranged as
+            // Δ[1 − (e₁ + e₂)/2 + λ(e₁ − e₂)/(2ω)] so that it is exactly 0 at t = 0.
+            let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
+            return (1 - (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega), -(e1 - e2) / (2 * omega))
         }
     }
 
@@ -39,9 +39,10 @@ extension Spring {
             let decay = exp(-lambda * t)
             return (decay * lambda * lambda * t, decay * (1 - lambda * t))
         } else {
-            let a = -omega - lambda, b = omega - lambda
-            let e1 = exp(a * t), e2 = exp(b * t)
-            return (a * ((lambda - omega) * e1 + b * e2) / (2 * omega), -(a * e1 - b * e2) / (2 * omega))
+            // The derivative of the form above, grouped so that it is exactly v₀ at t = 0.
+            let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
+            return ((omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega),
+                    (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega))
         }
     }
 
