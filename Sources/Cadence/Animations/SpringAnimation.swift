@@ -5,7 +5,8 @@
 /// k = min((2π/response)², 45000) and damping c = 2√k·dampingFraction, on unit mass. It is logically
 /// complete once `response` seconds have passed since it started or last merged, and finishes
 /// (returns `nil`) when |velocity|² and |force|² are both ≤ 0.0036 and the distance to the target is
-/// within 1 % of the interval. After a gap of more than a second between calls it resumes 1/60 s
+/// within 1 % of the interval; it then rests exactly on the target, so later calls return `nil` too.
+/// After a gap of more than a second between calls it resumes 1/60 s
 /// before the new time rather than integrating the whole gap.
 ///
 /// Damping fractions: 0 oscillates for ever, 1 is critical, above 1 overdamped.
@@ -86,9 +87,15 @@ public struct SpringAnimation: CustomAnimation {
             steps += 1
         }
         if state.time < time { state.time = time }
-        context.state[SpringState<V>.self] = state
         let settled = Swift.max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= 0.0036
             && (value - state.offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared
+        if settled {
+            // Come to rest on the target, so that a settled spring stays settled if asked again.
+            state.offset = value
+            state.velocity = .zero
+            state.force = .zero
+        }
+        context.state[SpringState<V>.self] = state
         return settled ? nil : state.offset
     }
 

@@ -29,6 +29,8 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         guard blendInterval > 0 else { return response }
         let linear = (time - startTime) / blendInterval
         let u = linear > 0 ? (linear < 1 ? linear : 1) : 0
-        return blendStart + (response - blendStart) * (u * u * (3 - 2 * u))
+        let s = u * u * (3 - 2 * u)
+        // Weighted so that the end points are exact: the blend ends on `response` itself.
+        return response * s + blendStart * (1 - s)
     }
 }

@@ -57,17 +57,19 @@ struct AnimationRun<V: VectorArithmetic> {
     var logicallyCompleteTime: TimeInterval?
 }
 
-/// Runs `animation` across `interval` from t = 0 in steps of `frame` seconds, with one context kept
-/// across calls as the runtime keeps it, until it returns `nil` or `limit` seconds have passed.
+/// Runs `animation` across `interval` at t = n / `framesPerSecond`, with one context kept across calls
+/// as the runtime keeps it, until it returns `nil` or `limit` seconds have passed.
+///
+/// Times are computed by division so that a duration that is a whole number of frames is hit exactly.
 func run<V: VectorArithmetic>(
-    _ animation: Animation, interval: V, frame: TimeInterval = 1.0 / 60, limit: TimeInterval = 30,
+    _ animation: Animation, interval: V, framesPerSecond: Double = 60, limit: TimeInterval = 30,
     environment: EnvironmentValues = .init()
 ) -> AnimationRun<V> {
     var context = AnimationContext<V>(environment: environment)
     var result = AnimationRun<V>()
     var index = 0
     while true {
-        let time = Double(index) * frame
+        let time = Double(index) / framesPerSecond
         if time > limit { return result }
         guard let value = animation.animate(value: interval, time: time, context: &context) else {
             result.endTime = time
