@@ -54,14 +54,20 @@ public struct SpringAnimation: CustomAnimation {
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         // Through `Animation` this method runs unspecialised; this branch sends the common `Double` case to
-        // a specialised body (the context's layout is the same when V is Double).
+        // the specialised body. The state's storage is not generic, so it is moved (not copied: a copy
+        // would make the boxes shared and the next write allocate) into a `Double` context and back, and
+        // so is the environment, to save its retain and release.
         if V.self == Double.self {
-            let result = withUnsafeMutablePointer(to: &context) { pointer in
-                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { doubleContext in
-                    integrate(value: unsafeBitCast(value, to: Double.self), time: time, context: &doubleContext.pointee)
-                }
-            }
-            return unsafeBitCast(result, to: V?.self)
+            var doubleContext = AnimationContext<Double>()
+            swap(&doubleContext.state.storage, &context.state.storage)
+            swap(&doubleContext.environment, &context.environment)
+            doubleContext.logicallyComplete = context.logicallyComplete
+            let result = integrate(value: unsafeBitCast(value, to: Double.self), time: time, context: &doubleContext)
+            swap(&doubleContext.state.storage, &context.state.storage)
+            swap(&doubleContext.environment, &context.environment)
+            context.logicallyComplete = doubleContext.logicallyComplete
+            guard let result else { return nil }
+            return unsafeBitCast(result, to: V.self)
         }
         return integrate(value: value, time: time, context: &context)
     }
@@ -69,34 +75,13 @@ public struct SpringAnimation: CustomAnimation {
     @inlinable
     func integrate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         guard isValid, time.isFinite else { return nil }
+        // Read, advance and write back the whole state: a `_modify` access would avoid the copies but
+        // costs a retain and release of the state's box, which measured slower.
         var state = context.state[SpringState<V>.self]
-        let response = state.response(blendingTo: self.response, at: time)
-        let frequency = 2 * Double.pi / response
-        let stiffness = Swift.min(frequency * frequency, 45000)
-        let damping = 2 * stiffness.squareRoot() * dampingFraction
-        if time - state.startTime >= response { context.isLogicallyComplete = true }
-        if time - state.time > 1 { state.time = time - 1.0 / 60 }
-        let step = SpringAnimation.step
-        var steps = 0
-        while state.time < time && steps < SpringAnimation.maximumSteps {
-            let halfVelocity = state.force.scaled(by: step / 2) + state.velocity
-            state.offset += halfVelocity.scaled(by: step)
-            state.force = (value - state.offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
-            state.velocity = state.force.scaled(by: step / 2) + halfVelocity
-            state.time += step
-            steps += 1
-        }
-        if state.time < time { state.time = time }
-        let settled = Swift.max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= 0.0036
-            && (value - state.offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared
-        if settled {
-            // Come to rest on the target, so that a settled spring stays settled if asked again.
-            state.offset = value
-            state.velocity = .zero
-            state.force = .zero
-        }
+        let result = state.advance(to: time, interval: value, response: response, dampingFraction: dampingFraction)
         context.state[SpringState<V>.self] = state
-        return settled ? nil : state.offset
+        if result.isLogicallyComplete { context.isLogicallyComplete = true }
+        return result.offset
     }
 
     /// The integrated velocity (`nil` for bad parameters).

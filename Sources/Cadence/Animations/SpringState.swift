@@ -33,4 +33,51 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         // Weighted so that the end points are exact: the blend ends on `response` itself.
         return response * s + blendStart * (1 - s)
     }
+
+    /// Integrates the spring up to `time` across `interval` (see ``SpringAnimation`` for the rules).
+    ///
+    /// - Returns: The offset, or `nil` once settled (the state then rests on the target), and whether
+    ///   the response time has passed since ``startTime``.
+    @inlinable
+    mutating func advance(
+        to time: TimeInterval, interval value: Value, response targetResponse: Double, dampingFraction: Double
+    ) -> (offset: Value?, isLogicallyComplete: Bool) {
+        let response = self.response(blendingTo: targetResponse, at: time)
+        let frequency = 2 * Double.pi / response
+        let stiffness = Swift.min(frequency * frequency, 45000)
+        let damping = 2 * stiffness.squareRoot() * dampingFraction
+        let isLogicallyComplete = time - startTime >= response
+        if time - self.time > 1 { self.time = time - 1.0 / 60 }
+        let step = SpringAnimation.step, half = step / 2
+        // Count the steps as the literal loop `while time < t { step; time += h }` would.
+        var steps = 0
+        while self.time < time && steps < SpringAnimation.maximumSteps {
+            self.time += step
+            steps += 1
+        }
+        if steps > 0 {
+            // The first step starts from the stored velocity and force:
+            //   vh = F·h/2 + v;  x += vh·h;  F = k(Δ − x) − c·vh;  v = F·h/2 + vh.
+            var halfVelocity = force.scaled(by: half) + velocity
+            var offset = self.offset + halfVelocity.scaled(by: step)
+            // The later steps carry only (x, vh), through the same step written as an affine map whose
+            // two halves run in parallel: half the serial chain of multiply-adds of the literal step.
+            let map = SpringStepMap(stiffness: stiffness, damping: damping, step: step)
+            for _ in 1..<steps {
+                map.apply(offset: &offset, halfVelocity: &halfVelocity, interval: value)
+            }
+            self.offset = offset
+            force = (value - offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
+            velocity = force.scaled(by: half) + halfVelocity
+        }
+        if self.time < time { self.time = time }
+        let settled = Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
+            && (value - offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared
+        guard settled else { return (offset, isLogicallyComplete) }
+        // Come to rest on the target, so that a settled spring stays settled if asked again.
+        offset = value
+        velocity = .zero
+        force = .zero
+        return (nil, isLogicallyComplete)
+    }
 }

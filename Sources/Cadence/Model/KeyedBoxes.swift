@@ -73,7 +73,9 @@ class AnyBox {
 /// One stored value, mutated in place when uniquely referenced.
 @usableFromInline
 final class Box<T>: AnyBox {
-    @usableFromInline var value: T
+    // Only `KeyedBoxes` touches a box, through its own exclusive (inout) access: the dynamic
+    // exclusivity check would cost a runtime call on every read and write of a state.
+    @exclusivity(unchecked) @usableFromInline var value: T
 
     @inlinable
     init(_ value: T) {
