@@ -40,6 +40,9 @@ public struct SpringAnimation: CustomAnimation {
     /// The integration step: 1/300 s.
     @usableFromInline static let step: TimeInterval = 1.0 / 300
 
+    /// √45000: the stiffness is capped at 45000 so the fixed step stays stable for very short responses.
+    @usableFromInline static let maximumFrequency = 45000.0.squareRoot()
+
     /// At most this many steps per call. After the skip-long-gaps rule a call integrates at most 1 s
     /// (300 steps) plus rounding; the cap keeps a call bounded even where a huge time makes
     /// `time + step == time`.

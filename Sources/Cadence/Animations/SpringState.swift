@@ -43,9 +43,11 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         to time: TimeInterval, interval value: Value, response targetResponse: Double, dampingFraction: Double
     ) -> (offset: Value?, isLogicallyComplete: Bool) {
         let response = self.response(blendingTo: targetResponse, at: time)
-        let frequency = 2 * Double.pi / response
-        let stiffness = Swift.min(frequency * frequency, 45000)
-        let damping = 2 * stiffness.squareRoot() * dampingFraction
+        // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000) so that no square
+        // root stands at the head of every frame's integration.
+        let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
+        let stiffness = frequency * frequency
+        let damping = 2 * frequency * dampingFraction
         let isLogicallyComplete = time - startTime >= response
         if time - self.time > 1 { self.time = time - 1.0 / 60 }
         let step = SpringAnimation.step, half = step / 2
