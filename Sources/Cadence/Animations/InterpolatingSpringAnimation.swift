@@ -12,8 +12,8 @@ import Darwin
 /// sample after which it stays within 0.001 for a second. It is logically complete at t ≥ 2π/√k.
 ///
 /// With ζ = 0 (no damping) it oscillates for ever and never finishes. Bad input finishes at once:
-/// a mass or stiffness that is not positive and finite, a damping or initial velocity that is negative
-/// or not finite (damping) or not finite (velocity), and a NaN time.
+/// a mass or stiffness that is not positive and finite, a damping that is negative or not finite, an
+/// initial velocity that is not finite, and a NaN time.
 @frozen
 public struct InterpolatingSpringAnimation: CustomAnimation {
     /// The spring's motion; a spring built from mass, stiffness and damping is at most critically damped.

@@ -79,7 +79,7 @@ public struct SpringAnimation: CustomAnimation {
     func integrate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         guard isValid, time.isFinite else { return nil }
         // Read, advance and write back the whole state: a `_modify` access would avoid the copies but
-        // costs a retain and release of the state's box, which measured slower.
+        // costs a retain and release of the state's box, and measured no faster.
         var state = context.state[SpringState<V>.self]
         let result = state.advance(to: time, interval: value, response: response, dampingFraction: dampingFraction)
         context.state[SpringState<V>.self] = state

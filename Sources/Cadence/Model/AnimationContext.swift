@@ -6,6 +6,9 @@
 /// (which may change it) and to ``CustomAnimation/velocity(value:time:context:)`` (which may not), and
 /// stores it back after every call. A context is a value: copying it and giving the copy another
 /// ``state`` is how an animation runs a secondary animation with its own state.
+///
+/// To keep state writes allocation-free, an owner passes its stored context itself (`&record.context`)
+/// rather than a copy: a copy shares the state's storage, so the next write has to copy it.
 public struct AnimationContext<Value: VectorArithmetic> {
     /// The animation's state, kept between calls.
     public var state: AnimationState<Value>
