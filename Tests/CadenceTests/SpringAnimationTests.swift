@@ -86,4 +86,16 @@ struct SpringAnimationTests {
         #expect(doubles.state[SpringState<Float>.self].time == 0)
         #expect(doubles.state[SpringState<Double>.self].time >= 0.1)
     }
+
+    /// The literal √45000 that caps the frequency squares back to the stiffness cap.
+    @Test func frequencyCapIsTheSquareRootOfTheStiffnessCap() {
+        #expect(abs(SpringAnimation.maximumFrequency * SpringAnimation.maximumFrequency - 45000) < 1e-10)
+    }
+
+    /// A response so short that (2π/r)² exceeds 45000 still settles, at the capped stiffness.
+    @Test func veryShortResponseSettlesAtTheCappedStiffness() {
+        let result = run(Animation.spring(response: 0.001, dampingFraction: 1), interval: 10.0)
+        #expect(result.endTime != nil)
+        #expect(result.values.allSatisfy { $0.isFinite && abs($0) <= 10.5 })
+    }
 }

@@ -41,7 +41,8 @@ public struct SpringAnimation: CustomAnimation {
     @usableFromInline static let step: TimeInterval = 1.0 / 300
 
     /// √45000: the stiffness is capped at 45000 so the fixed step stays stable for very short responses.
-    @usableFromInline static let maximumFrequency = 45000.0.squareRoot()
+    /// A literal, because a computed static would be initialised lazily, with a check on every call.
+    @usableFromInline static let maximumFrequency = 212.13203435596427
 
     /// At most this many steps per call. After the skip-long-gaps rule a call integrates at most 1 s
     /// (300 steps) plus rounding; the cap keeps a call bounded even where a huge time makes
