@@ -104,4 +104,16 @@ struct AnimationStateTests {
         #expect(copy.volume == 0.25)
         #expect(environment.volume == 1)
     }
+
+    /// The spring advances its state in place; a copied context must still keep its own state.
+    @Test func springStateInACopiedContextIsIndependent() {
+        let spring = Animation.bouncy
+        var original = AnimationContext<Double>()
+        _ = spring.animate(value: 10.0, time: 0.1, context: &original)
+        let velocity = spring.velocity(value: 10.0, time: 0.1, context: original)
+        var copy = original
+        _ = spring.animate(value: 10.0, time: 0.3, context: &copy)
+        #expect(spring.velocity(value: 10.0, time: 0.1, context: original) == velocity)
+        #expect(spring.velocity(value: 10.0, time: 0.3, context: copy) != velocity)
+    }
 }

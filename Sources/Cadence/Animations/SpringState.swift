@@ -38,7 +38,7 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
     ///
     /// - Returns: The offset, or `nil` once settled (the state then rests on the target), and whether
     ///   the response time has passed since ``startTime``.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func advance(
         to time: TimeInterval, interval value: Value, response targetResponse: Double, dampingFraction: Double
     ) -> (offset: Value?, isLogicallyComplete: Bool) {

@@ -57,6 +57,25 @@ struct KeyedBoxes {
         }
     }
 
+    /// Runs `body` on the value stored for `key` in place (created with `defaultValue` if absent, copied
+    /// first if its box is shared): one lookup and no copy of the value in or out.
+    @inlinable @inline(__always)
+    mutating func modifyValue<T, R>(for key: ObjectIdentifier, defaultValue: () -> T, _ body: (inout T) -> R) -> R {
+        let i: Int
+        if let found = index(of: key) {
+            i = found
+            if !isKnownUniquelyReferenced(&entries[i].box) {
+                entries[i].box = Box(unsafeDowncast(entries[i].box, to: Box<T>.self).value)
+            }
+        } else {
+            entries.append(Entry(key: key, box: Box(defaultValue())))
+            i = entries.count - 1
+        }
+        // The entries keep the box alive while `body` runs, and `body` cannot reach them.
+        unowned(unsafe) let box = unsafeDowncast(entries[i].box, to: Box<T>.self)
+        return body(&box.value)
+    }
+
     @inlinable
     mutating func removeValue(for key: ObjectIdentifier) {
         if let i = index(of: key) { entries.remove(at: i) }
