@@ -58,12 +58,18 @@ struct SpringAnimationTests {
         #expect(state.response(blendingTo: 0.2, at: 5) == 0.2)
     }
 
-    /// The `Double` fast path must compute exactly what the generic body computes.
-    @Test func doubleFastPathMatchesTheGenericBody() {
+    /// The specialised bodies (here `Double` and `SIMD2<Double>`) compute exactly what the generic body
+    /// computes (`AnimatablePair` takes the generic path): the same operations in the same order.
+    @Test func specialisedPathsMatchTheGenericBody() {
         let doubles = run(Animation.bouncy, interval: 80.0)
         let vectors = run(Animation.bouncy, interval: SIMD2<Double>(80, 0))
         #expect(doubles.values == vectors.values.map(\.x))
         #expect(doubles.endTime == vectors.endTime)
+        let pairs = run(Animation.bouncy, interval: AnimatablePair(80.0, -30.0))
+        let lanes = run(Animation.bouncy, interval: SIMD2<Double>(80, -30))
+        #expect(pairs.values.map(\.first) == lanes.values.map(\.x))
+        #expect(pairs.values.map(\.second) == lanes.values.map(\.y))
+        #expect(pairs.endTime == lanes.endTime)
     }
 
     @Test func zeroIntervalFinishesAtOnce() {

@@ -57,23 +57,38 @@ public struct SpringAnimation: CustomAnimation {
     /// The offset along `value` at `time`, or `nil` once settled.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        // Through `Animation` this method runs unspecialised; this branch sends the common `Double` case to
-        // the specialised body. The state's storage is not generic, so it is moved (not copied: a copy
-        // would make the boxes shared and the next write allocate) into a `Double` context and back, and
-        // so is the environment, to save its retain and release.
-        if V.self == Double.self {
-            var doubleContext = AnimationContext<Double>()
-            swap(&doubleContext.state.storage, &context.state.storage)
-            swap(&doubleContext.environment, &context.environment)
-            doubleContext.logicallyComplete = context.logicallyComplete
-            let result = integrate(value: unsafeBitCast(value, to: Double.self), time: time, context: &doubleContext)
-            swap(&doubleContext.state.storage, &context.state.storage)
-            swap(&doubleContext.environment, &context.environment)
-            context.logicallyComplete = doubleContext.logicallyComplete
-            guard let result else { return nil }
-            return unsafeBitCast(result, to: V.self)
-        }
+        // Through `Animation` this method runs unspecialised, and generic vector arithmetic through witness
+        // tables is slow (a SIMD lane at a time through `SIMDStorage` thunks: ~570 ns a call on a
+        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them.
+        if V.self == Double.self { return integrate(as: Double.self, value: value, time: time, context: &context) }
+        if V.self == Float.self { return integrate(as: Float.self, value: value, time: time, context: &context) }
+        if V.self == SIMD2<Double>.self { return integrate(as: SIMD2<Double>.self, value: value, time: time, context: &context) }
+        if V.self == SIMD2<Float>.self { return integrate(as: SIMD2<Float>.self, value: value, time: time, context: &context) }
+        if V.self == SIMD3<Double>.self { return integrate(as: SIMD3<Double>.self, value: value, time: time, context: &context) }
+        if V.self == SIMD4<Double>.self { return integrate(as: SIMD4<Double>.self, value: value, time: time, context: &context) }
+        if V.self == SIMD4<Float>.self { return integrate(as: SIMD4<Float>.self, value: value, time: time, context: &context) }
         return integrate(value: value, time: time, context: &context)
+    }
+
+    /// ``integrate(value:time:context:)`` for a `V` known to be `W`, run specialised for `W`.
+    ///
+    /// The state's storage and the environment are not generic, so they are moved (not copied: a copy
+    /// would make the state's boxes shared, and the next write allocate) into a context of `W` and back.
+    /// Always inlined, so that `W` is concrete at each call and the body is specialised for it.
+    @inlinable @inline(__always)
+    func integrate<V: VectorArithmetic, W: VectorArithmetic>(
+        as type: W.Type, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> V? {
+        var concrete = AnimationContext<W>()
+        swap(&concrete.state.storage, &context.state.storage)
+        swap(&concrete.environment, &context.environment)
+        concrete.logicallyComplete = context.logicallyComplete
+        let result = integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete)
+        swap(&concrete.state.storage, &context.state.storage)
+        swap(&concrete.environment, &context.environment)
+        context.logicallyComplete = concrete.logicallyComplete
+        guard let result else { return nil }
+        return unsafeBitCast(result, to: V.self)
     }
 
     @inlinable

@@ -38,6 +38,8 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
     ///
     /// - Returns: The offset, or `nil` once settled (the state then rests on the target), and whether
     ///   the response time has passed since ``startTime``.
+    // Always inlined into the in-place access of `SpringAnimation.integrate`, where the state's box can
+    // then be used without a retain around an opaque call.
     @inlinable @inline(__always)
     mutating func advance(
         to time: TimeInterval, interval value: Value, response targetResponse: Double, dampingFraction: Double

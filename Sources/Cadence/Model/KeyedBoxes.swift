@@ -58,7 +58,8 @@ struct KeyedBoxes {
     }
 
     /// Runs `body` on the value stored for `key` in place (created with `defaultValue` if absent, copied
-    /// first if its box is shared): one lookup and no copy of the value in or out.
+    /// first if its box is shared): one lookup and no copy of the value in or out. Always inlined, so
+    /// that the optimiser sees `body` and need not retain the box around it.
     @inlinable @inline(__always)
     mutating func modifyValue<T, R>(for key: ObjectIdentifier, defaultValue: () -> T, _ body: (inout T) -> R) -> R {
         let i: Int
