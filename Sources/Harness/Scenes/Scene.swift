@@ -55,6 +55,7 @@ public enum SceneCatalog {
     /// Every scene, the default first.
     public static let entries: [Entry] = [
         Entry(name: "hello", summary: "a ball that bounces and chases clicks: proves the loop end to end") { _ in HelloScene() },
+        Entry(name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay") { CurvesScene(context: $0) },
         Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") { TweensScene(context: $0) },
     ]
 
