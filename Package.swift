@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "HarnessSDL", dependencies: ["Harness", "CSDL2"]),
+        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2"]),
         .executableTarget(
             name: "cadence",
             dependencies: [
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-        .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
+        .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Tweening
 
 /// What a finished run reports.
 public struct RunReport: Sendable {
@@ -29,7 +30,8 @@ public enum HarnessRun {
     /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
     public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
         try configuration.validate()
-        let scene = try SceneCatalog.make(configuration.scene)
+        let tweener = Tweener()
+        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(tweener: tweener))
         let backend = try SDLBackend(options: WindowOptions(
             title: "Cadence — \(scene.title)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
@@ -52,7 +54,7 @@ public enum HarnessRun {
             record: configuration.recordPath != nil,
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
-        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: stats, options: options)
+        let loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options)
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Harness
+import Tweening
 @testable import HarnessSDL
 
 /// Every test that touches SDL lives here, one at a time: SDL is process-global and concurrent use crashes.
@@ -22,7 +23,7 @@ import Testing
         defer { backend.close() }
         let scene = HelloScene()
         let time = MonotonicClock()
-        let loop = FrameLoop(backend: backend, scene: scene, clock: FrameClock(source: time),
+        let loop = FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: FrameClock(source: time),
                              pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0))
         backend.push(.mouseDown(.left, at: Point(123, 45)))
         try loop.runFrame()
@@ -78,7 +79,7 @@ import Testing
         let time = MonotonicClock()
         let pacer = Pacer(targetRate: 60, source: time)
         let stats = FrameStats(targetPeriod: pacer.period)
-        let loop = FrameLoop(backend: backend, scene: HelloScene(), clock: FrameClock(source: time), pacer: pacer, stats: stats)
+        let loop = FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time), pacer: pacer, stats: stats)
         try loop.run(frames: 300)
         let summary = stats.summary()
         #expect(pacer.mode == .selfPaced, "dummy presents do not block")

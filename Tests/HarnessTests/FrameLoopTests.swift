@@ -1,5 +1,6 @@
 import Testing
 @testable import Harness
+import Tweening
 
 /// A backend that records what the loop does, fed with scripted input.
 final class FakeBackend: RenderBackend {
@@ -22,7 +23,7 @@ final class FakeBackend: RenderBackend {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
-        return FrameLoop(backend: backend, scene: scene, clock: clock, pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
+        return FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
     }
 
     @Test func runsTheRequestedFramesThenWritesTheScreenshot() throws {
@@ -104,7 +105,7 @@ final class FakeBackend: RenderBackend {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
-        return FrameLoop(backend: backend, scene: HelloScene(), clock: clock, pacer: pacer,
+        return FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer,
                          stats: FrameStats(targetPeriod: pacer.period), options: options)
     }
 
@@ -144,7 +145,7 @@ final class FakeBackend: RenderBackend {
         let scene = HelloScene()
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
-        let loop = FrameLoop(backend: backend, scene: scene, clock: clock, pacer: Pacer(targetRate: nil, source: time),
+        let loop = FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: Pacer(targetRate: nil, source: time),
                              stats: FrameStats(targetPeriod: 0), options: LoopOptions(replay: script))
         backend.pending = [[.mouseDown(.left, at: Point(99, 99))], [], [], [.keyDown(.escape)]]
         try loop.run(frames: 10)

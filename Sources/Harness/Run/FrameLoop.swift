@@ -1,4 +1,5 @@
 import Foundation
+import Tweening
 
 /// What a frame loop does besides running frames: replay, recording, periodic screenshots, exports.
 public struct LoopOptions {
@@ -47,6 +48,8 @@ public final class FrameLoop {
     public let pacer: Pacer
     /// The profiler's record of every frame.
     public let stats: FrameStats
+    /// Advanced by every frame's `dt` before the scene: every tween, including those driving animated values.
+    public let tweener: Tweener
     /// Whether the loop goes on (false after Esc or a quit event).
     public private(set) var isRunning = true
     /// Frames run so far.
@@ -57,8 +60,6 @@ public final class FrameLoop {
     public var showsHelp = false
     /// Every input event handled, with its frame (when recording).
     public private(set) var recording = InputScript()
-    /// Reports the active tween and animation counts after each update (for the profiler).
-    public var activeCounts: () -> (tweens: Int, animations: Int) = { (0, 0) }
 
     private let time: TimeSource
     private var options: LoopOptions
@@ -71,10 +72,13 @@ public final class FrameLoop {
     private var overlay = ProfilerOverlay()
 
     /// Creates a loop. The clock's time source is also used to time the phases.
-    public init(backend: RenderBackend, scene: Scene, clock: FrameClock, pacer: Pacer, stats: FrameStats,
-                options: LoopOptions = LoopOptions()) {
+    /// - Parameters:
+    ///   - tweener: the tweener the scene was created with (see ``SceneContext``).
+    public init(backend: RenderBackend, scene: Scene, tweener: Tweener, clock: FrameClock, pacer: Pacer,
+                stats: FrameStats, options: LoopOptions = LoopOptions()) {
         self.backend = backend
         self.scene = scene
+        self.tweener = tweener
         self.clock = clock
         self.pacer = pacer
         self.stats = stats
@@ -109,8 +113,9 @@ public final class FrameLoop {
         let afterInput = time.now()
 
         let dt = clock.tick()
+        tweener.update(by: dt)
         scene.update(by: dt)
-        let counts = activeCounts()
+        let counts = (tweens: tweener.count, animations: scene.activeAnimations)
         let afterUpdate = time.now()
 
         drawList.removeAll()
@@ -190,10 +195,12 @@ public final class FrameLoop {
         }
     }
 
-    /// Replaces the scene with a fresh instance of the catalog's `index`-th scene (ignored when out of range).
+    /// Replaces the scene with a fresh instance of the catalog's `index`-th scene (ignored when out of
+    /// range). The old scene's tweens are killed first.
     public func switchScene(to index: Int) {
         guard SceneCatalog.entries.indices.contains(index) else { return }
-        scene = SceneCatalog.entries[index].make()
+        tweener.killAll()
+        scene = SceneCatalog.entries[index].make(SceneContext(tweener: tweener))
         options.log("scene: \(scene.name)")
     }
 

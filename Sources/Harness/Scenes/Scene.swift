@@ -1,3 +1,18 @@
+import Tweening
+
+/// What a scene is given when it is created: the harness's shared engines.
+public struct SceneContext {
+    /// The tweener the frame loop advances once per frame, before the scene's own update. Scenes create
+    /// their tweens here (and drive their `AnimatedValue`s through it) so that pausing, time scale and
+    /// the profiler's tween count apply to them.
+    public let tweener: Tweener
+
+    /// Creates a context.
+    public init(tweener: Tweener) {
+        self.tweener = tweener
+    }
+}
+
 /// Something the harness shows: it takes input, advances with the frame's `dt` and describes a frame.
 ///
 /// A scene never touches SDL: it reads ``InputEvent``s and writes a ``DrawList``, so every scene can be
@@ -16,6 +31,13 @@ public protocol Scene: AnyObject {
     func update(by dt: Double)
     /// Describes the current frame. The loop clears the list and the background first.
     func draw(into list: inout DrawList, size: Size)
+    /// Animated values still animating (for the profiler); tweens are counted by the tweener.
+    var activeAnimations: Int { get }
+}
+
+extension Scene {
+    /// Scenes without animated values report none.
+    public var activeAnimations: Int { 0 }
 }
 
 /// The scenes `cadence` can run, by name.
@@ -27,12 +49,14 @@ public enum SceneCatalog {
         /// One line on what it shows.
         public let summary: String
         /// Creates a fresh instance.
-        public let make: @Sendable () -> Scene
+        public let make: @Sendable (SceneContext) -> Scene
     }
 
     /// Every scene, the default first.
     public static let entries: [Entry] = [
-        Entry(name: "hello", summary: "a ball that bounces and chases clicks: proves the loop end to end") { HelloScene() },
+        Entry(name: "hello", summary: "a ball that bounces and chases clicks: proves the loop end to end") { _ in HelloScene() },
+        Entry(name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay") { CurvesScene(context: $0) },
+        Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") { TweensScene(context: $0) },
     ]
 
     /// The scene run when none is named.
@@ -43,8 +67,8 @@ public enum SceneCatalog {
 
     /// A new instance of the scene called `name`.
     /// - Throws: ``HarnessError/unknownScene(_:)`` listing the names that exist.
-    public static func make(_ name: String) throws(HarnessError) -> Scene {
+    public static func make(_ name: String, context: SceneContext) throws(HarnessError) -> Scene {
         guard let entry = entries.first(where: { $0.name == name }) else { throw .unknownScene(name) }
-        return entry.make()
+        return entry.make(context)
     }
 }

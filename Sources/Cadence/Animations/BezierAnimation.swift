@@ -1,0 +1,42 @@
+/// A timing-curve animation: progress follows a ``UnitCurve`` over a fixed duration.
+///
+/// `animate` returns `value · curve.value(at: time / duration)`: exactly `.zero` at t ≤ 0 and exactly
+/// `value` at t = duration, then `nil`. A duration that is not positive (including NaN) finishes at
+/// once, as does a NaN time. It never merges: a new animation is combined with it.
+///
+/// Deviation from the original: it reports its velocity (`value/duration · curve.velocity`), so a
+/// spring that interrupts it continues at the same speed instead of starting from rest.
+///
+/// Other modules bridge a timing-curve ``Animation`` to their own easing with
+/// `animation.base as? BezierAnimation`.
+@frozen
+public struct BezierAnimation: CustomAnimation {
+    /// The shape of the progress.
+    public var curve: UnitCurve
+    /// The length of the animation, in seconds.
+    public var duration: TimeInterval
+
+    /// Creates a timing-curve animation.
+    @inlinable
+    public init(curve: UnitCurve, duration: TimeInterval) {
+        self.curve = curve
+        self.duration = duration
+    }
+
+    /// `value · curve.value(at: time / duration)` while `time ≤ duration`, otherwise `nil`.
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        guard duration > 0, time <= duration else { return nil }
+        return value.scaled(by: curve.value(at: time / duration))
+    }
+
+    /// `value / duration · curve.velocity(at: time / duration)` while running; `nil` once finished or
+    /// where the curve's slope is infinite (a vertical tangent).
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        guard duration > 0, time <= duration else { return nil }
+        let slope = curve.velocity(at: time / duration) / duration
+        guard slope.isFinite else { return nil }
+        return value.scaled(by: slope)
+    }
+}

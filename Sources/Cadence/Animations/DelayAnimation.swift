@@ -1,0 +1,43 @@
+/// Runs its base animation `delay` seconds late: the base sees `max(0, time − delay)`.
+///
+/// Nothing moves during the delay (velocity zero). A negative, NaN or infinite delay is treated as 0.
+/// Merges only with a ``DelayAnimation`` of the same delay whose base it can merge with.
+@frozen
+public struct DelayAnimation: CustomAnimation {
+    /// The delayed animation.
+    public var base: Animation
+    /// The delay, in seconds.
+    public var delay: TimeInterval
+
+    /// Creates a delayed animation.
+    @inlinable
+    public init(base: Animation, delay: TimeInterval) {
+        self.base = base
+        self.delay = delay
+    }
+
+    @inlinable
+    var effectiveDelay: TimeInterval { delay > 0 && delay.isFinite ? delay : 0 }
+
+    /// The base's value at `max(0, time − delay)`.
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        base.animate(value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
+    }
+
+    /// Zero during the delay, then the base's velocity.
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        let delayed = time - effectiveDelay
+        return delayed < 0 ? .zero : base.velocity(value: value, time: delayed, context: context)
+    }
+
+    /// `true` if `previous` is a ``DelayAnimation`` with the same delay and the base merges with its base.
+    @inlinable
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return false }
+        return base.shouldMerge(previous: previous.base, value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
+    }
+}

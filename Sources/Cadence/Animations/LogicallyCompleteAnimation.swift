@@ -1,0 +1,46 @@
+/// Runs its base animation but declares it logically complete after a fixed time instead of when the
+/// base says so.
+///
+/// A negative duration is complete at once; a NaN duration never is (completion then comes when the
+/// animation is removed). Merges only with a ``LogicallyCompleteAnimation`` of the same duration whose
+/// base it can merge with.
+@frozen
+public struct LogicallyCompleteAnimation: CustomAnimation {
+    /// The animation that supplies the values.
+    public var base: Animation
+    /// When the animation counts as complete, in seconds.
+    public var duration: TimeInterval
+
+    /// Creates an animation that is logically complete after `duration`.
+    @inlinable
+    public init(base: Animation, duration: TimeInterval) {
+        self.base = base
+        self.duration = duration
+    }
+
+    /// The base's value; sets ``AnimationContext/isLogicallyComplete`` once `time ≥ duration`.
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        let wasComplete = context.logicallyComplete
+        let result = base.animate(value: value, time: time, context: &context)
+        // The base's own verdict is overridden, which the public setter's stays-true rule cannot express.
+        context.logicallyComplete = wasComplete || time >= duration
+        return result
+    }
+
+    /// The base's velocity.
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        base.velocity(value: value, time: time, context: context)
+    }
+
+    /// `true` if `previous` is a ``LogicallyCompleteAnimation`` with the same duration and the base
+    /// merges with its base.
+    @inlinable
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else { return false }
+        return base.shouldMerge(previous: previous.base, value: value, time: time, context: &context)
+    }
+}

@@ -1,0 +1,105 @@
+/// The storage shared by ``AnimationState`` and ``EnvironmentValues``: a small list of values keyed by
+/// the `ObjectIdentifier` of a key type.
+///
+/// Why not `[ObjectIdentifier: Any]`: a struct larger than three words does not fit `Any`'s inline
+/// buffer, so every write would allocate a fresh heap box (937 ns per spring call measured on a
+/// 4-component value, see PERFORMANCE.md). Here every value lives in its own typed reference box that a
+/// write mutates in place while this storage is its only owner, so a warm write allocates nothing.
+/// When the storage has been copied, the box is shared and a write replaces it (copy-on-write), which
+/// keeps value semantics. A list beats hashing because an animation stores one to three keys.
+@usableFromInline
+struct KeyedBoxes {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let key: ObjectIdentifier
+        @usableFromInline var box: AnyBox
+
+        @inlinable
+        init(key: ObjectIdentifier, box: AnyBox) {
+            self.key = key
+            self.box = box
+        }
+    }
+
+    @usableFromInline var entries: ContiguousArray<Entry>
+
+    @inlinable
+    init() { entries = [] }
+
+    @inlinable
+    func index(of key: ObjectIdentifier) -> Int? {
+        var i = entries.startIndex
+        while i < entries.endIndex {
+            if entries[i].key == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The value stored for `key`, which must always be stored with the same type `T`.
+    @inlinable
+    func value<T>(for key: ObjectIdentifier, as type: T.Type) -> T? {
+        guard let i = index(of: key) else { return nil }
+        // Safe: a key is always stored with one type, because the key type determines its value type.
+        return unsafeDowncast(entries[i].box, to: Box<T>.self).value
+    }
+
+    @inlinable
+    mutating func setValue<T>(_ value: T, for key: ObjectIdentifier) {
+        guard let i = index(of: key) else {
+            entries.append(Entry(key: key, box: Box(value)))
+            return
+        }
+        if isKnownUniquelyReferenced(&entries[i].box) {
+            unsafeDowncast(entries[i].box, to: Box<T>.self).value = value
+        } else {
+            entries[i].box = Box(value)
+        }
+    }
+
+    /// Runs `body` on the value stored for `key` in place (created with `defaultValue` if absent, copied
+    /// first if its box is shared): one lookup and no copy of the value in or out. Always inlined, so
+    /// that the optimiser sees `body` and need not retain the box around it.
+    @inlinable @inline(__always)
+    mutating func modifyValue<T, R>(for key: ObjectIdentifier, defaultValue: () -> T, _ body: (inout T) -> R) -> R {
+        let i: Int
+        if let found = index(of: key) {
+            i = found
+            if !isKnownUniquelyReferenced(&entries[i].box) {
+                entries[i].box = Box(unsafeDowncast(entries[i].box, to: Box<T>.self).value)
+            }
+        } else {
+            entries.append(Entry(key: key, box: Box(defaultValue())))
+            i = entries.count - 1
+        }
+        // The entries keep the box alive while `body` runs, and `body` cannot reach them.
+        unowned(unsafe) let box = unsafeDowncast(entries[i].box, to: Box<T>.self)
+        return body(&box.value)
+    }
+
+    @inlinable
+    mutating func removeValue(for key: ObjectIdentifier) {
+        if let i = index(of: key) { entries.remove(at: i) }
+    }
+}
+
+/// A type-erased reference box; always a ``Box``.
+@usableFromInline
+class AnyBox {
+    @inlinable
+    init() {}
+}
+
+/// One stored value, mutated in place when uniquely referenced.
+@usableFromInline
+final class Box<T>: AnyBox {
+    // Only `KeyedBoxes` touches a box, through its own exclusive (inout) access: the dynamic
+    // exclusivity check would cost a runtime call on every read and write of a state.
+    @exclusivity(unchecked) @usableFromInline var value: T
+
+    @inlinable
+    init(_ value: T) {
+        self.value = value
+        super.init()
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+@testable import Harness
+import Tweening
+
+/// Runs a scene headless and deterministically: a fake backend, a manual clock, a fixed dt, and
+/// scripted input by frame number, as a replay would feed it.
+final class SceneHarness {
+    let backend = FakeBackend()
+    let tweener = Tweener()
+    let loop: FrameLoop
+    let scene: Scene
+
+    init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = []) throws {
+        scene = try SceneCatalog.make(name, context: SceneContext(tweener: tweener))
+        let time = ManualClock()
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: dt))
+        loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock,
+                         pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
+                         options: LoopOptions(replay: InputScript(events: script)))
+        backend.size = Size(width: 1280, height: 720)
+    }
+
+    /// Runs frames until the loop has run `frame` frames in all.
+    func run(until frame: Int) throws {
+        while loop.frameIndex < frame { try loop.runFrame() }
+    }
+
+    var drawn: DrawList { loop.lastDrawList }
+}
+
+func key(_ letter: Character, at frame: Int) -> RecordedEvent { RecordedEvent(frame: frame, event: .keyDown(.letter(letter))) }
