@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkCatalog", "BenchmarkSupport",
                 .product(name: "Harness", package: "Cadence"),
+                .product(name: "Tweening", package: "Cadence"),
                 .product(name: "HarnessSDL", package: "Cadence"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -3,6 +3,7 @@ import BenchmarkCatalog
 import BenchmarkSupport
 import Harness
 import HarnessSDL
+import Tweening
 
 // One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
 // `cadence --headless --unpaced` runs it: SDL's dummy video driver and software renderer, 1280×720.
@@ -13,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(empty.name, configuration: .init(empty)) { _, loop in
         loop.frame()
     } setup: {
-        try MeasuredLoop(scene: EmptyScene(), sdl: true)
+        try MeasuredLoop(scene: { _ in EmptyScene() }, sdl: true)
     } teardown: {
         MeasuredLoop.closeSDL()
     }
@@ -22,20 +23,21 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(emptyNull.name, configuration: .init(emptyNull)) { _, loop in
         loop.frame()
     } setup: {
-        try MeasuredLoop(scene: EmptyScene(), sdl: false)
+        try MeasuredLoop(scene: { _ in EmptyScene() }, sdl: false)
     }
 
     let busy = HarnessSuites.busySceneSDL
     Benchmark(busy.name, configuration: .init(busy)) { _, loop in
         loop.frame()
     } setup: {
-        try MeasuredLoop(scene: SceneCatalog.make(HarnessSuites.busySceneName), sdl: true)
+        try MeasuredLoop(scene: { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }, sdl: true)
     } teardown: {
         MeasuredLoop.closeSDL()
     }
 }
 
-/// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`).
+/// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`), with
+/// its own tweener as `cadence` sets it up.
 final class MeasuredLoop {
     /// The SDL backend of the suite running, closed by its teardown: SDL is process-global, so only one
     /// may be open at a time and the next suite must not inherit it.
@@ -43,7 +45,7 @@ final class MeasuredLoop {
 
     let loop: FrameLoop
 
-    init(scene: Scene, sdl: Bool) throws {
+    init(scene makeScene: (SceneContext) throws -> Scene, sdl: Bool) throws {
         let backend: RenderBackend
         if sdl {
             let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
@@ -54,8 +56,9 @@ final class MeasuredLoop {
         }
         let time = MonotonicClock()
         let pacer = Pacer(targetRate: nil, source: time)
-        loop = FrameLoop(backend: backend, scene: scene, clock: FrameClock(source: time), pacer: pacer,
-                         stats: FrameStats(targetPeriod: pacer.period))
+        let tweener = Tweener()
+        loop = FrameLoop(backend: backend, scene: try makeScene(SceneContext(tweener: tweener)), tweener: tweener,
+                         clock: FrameClock(source: time), pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
     }
 
     func frame() {
