@@ -36,6 +36,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ModelBenchmarks",
+            dependencies: [
+                "BenchmarkCatalog", "BenchmarkSupport",
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ModelBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "HarnessBenchmarks",
             dependencies: [
                 "BenchmarkCatalog", "BenchmarkSupport",

@@ -61,7 +61,7 @@ public struct Goal: Sendable, Hashable {
 
 /// Every suite, in the order the table lists them.
 public enum Catalog {
-    public static let all: [Suite] = TweenSuites.all + HarnessSuites.all
+    public static let all: [Suite] = TweenSuites.all + ModelSuites.all + HarnessSuites.all
 
     /// The suite called `name`, if any.
     public static func suite(named name: String) -> Suite? { all.first { $0.name == name } }
@@ -105,6 +105,55 @@ public enum TweenSuites {
 
     /// 10 million tween updates per size (0.1–0.2 s at the goal), and never fewer than 200 samples.
     private static func iterations(_ count: Int) -> Int { max(200, 10_000_000 / count) }
+}
+
+// MARK: - Animation model
+
+/// `Spring`'s closed form beside the libm calls it is made of, and every built-in animation driven
+/// through `Animation` (type-erased, as a runtime calls it) at 60 fps.
+public enum ModelSuites {
+    public static let target = "ModelBenchmarks"
+
+    /// Calls per iteration: each call is a few nanoseconds, too short to time one by one.
+    public static let calls = 1_000
+
+    /// `Spring.value(target:initialVelocity:time:)` on `Double`, underdamped (an exponential, a sine and
+    /// a cosine per call).
+    public static let springUnderdamped = Suite(
+        target: target, name: "Spring value, closed form, bouncy (ζ < 1)", itemsPerIteration: calls, item: "call",
+        iterations: 2_000, warmup: 20, floor: libm.name,
+        peer: "Respring 47 ns; 6.2 ns with cross-module optimisation")
+
+    /// The same, critically damped (one exponential per call: below the sin + cos + exp floor, so none is shown).
+    public static let springCritical = Suite(
+        target: target, name: "Spring value, closed form, smooth (ζ = 1)", itemsPerIteration: calls, item: "call",
+        iterations: 2_000, warmup: 20)
+
+    /// What the underdamped closed form cannot avoid: `sin`, `cos` and `exp` of one argument each.
+    public static let libm = Suite(
+        target: target, name: "Floor: libm sin + cos + exp", itemsPerIteration: calls, item: "call",
+        iterations: 2_000, warmup: 20, peer: "21 ns")
+
+    /// The built-in animations, as the expression that makes each (the benchmark maps these to values),
+    /// and three modifiers.
+    public static let animations = [
+        ".linear", ".easeIn", ".easeOut", ".easeInOut", ".timingCurve(0.2, 0.8, 0.2, 1)", ".spring", ".smooth",
+        ".snappy", ".bouncy", ".interactiveSpring", ".interpolatingSpring",
+        ".spring.delay(0.05)", ".spring.speed(0.5)", ".easeInOut.repeatCount(3)",
+    ]
+
+    /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
+    /// is running. `.spring` is the merging spring the goal is about.
+    public static func animate(_ expression: String) -> Suite {
+        let peers = [".easeInOut": "OpenSwiftUI 90 ns", ".spring": "OpenSwiftUI 160–170 ns (120 Hz frames)"]
+        return Suite(
+            target: target, name: "animate \(expression), Double, 60 fps", itemsPerIteration: calls, item: "call",
+            iterations: 1_000, warmup: 10,
+            goal: expression == ".spring" ? Goal(nanoseconds: 30, .perItem, allocationFree: true) : nil,
+            peer: peers[expression])
+    }
+
+    public static let all: [Suite] = [springUnderdamped, springCritical, libm] + animations.map(animate)
 }
 
 // MARK: - Harness
