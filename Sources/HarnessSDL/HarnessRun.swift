@@ -31,7 +31,7 @@ public enum HarnessRun {
     public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
         try configuration.validate()
         let tweener = Tweener()
-        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(tweener: tweener))
+        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(tweener: tweener, objectCount: configuration.objectCount))
         let backend = try SDLBackend(options: WindowOptions(
             title: "Cadence — \(scene.title)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
@@ -55,6 +55,7 @@ public enum HarnessRun {
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         let loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options)
+        loop.objectCount = configuration.objectCount
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)

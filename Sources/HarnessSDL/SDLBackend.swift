@@ -245,7 +245,16 @@ public final class SDLBackend: RenderBackend {
                 for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
                 SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
             case let .circle(center, radius, color):
-                fillCircle(center: center, radius: radius, color: color)
+                vertices.removeAll(keepingCapacity: true)
+                indices.removeAll(keepingCapacity: true)
+                appendCircle(center: center, radius: radius, color: color, segments: Self.segments(for: radius))
+                flushGeometry()
+            case let .dots(centers, radius, color):
+                vertices.removeAll(keepingCapacity: true)
+                indices.removeAll(keepingCapacity: true)
+                let segments = Self.segments(for: radius)
+                for center in centers { appendCircle(center: center, radius: radius, color: color, segments: segments) }
+                flushGeometry()
             case let .text(string, point, size, color):
                 text.draw(string, at: point, size: size, color: color)
             }
@@ -262,24 +271,29 @@ public final class SDLBackend: RenderBackend {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
+    /// Segment count grows with the radius so edges stay smooth; small dots need few.
+    static func segments(for radius: Double) -> Int { Int(min(96, max(6, radius * 1.5))) }
+
     /// SDL2 has no circle primitive: a triangle fan through `SDL_RenderGeometry`, which every renderer
-    /// (software included) supports. Segment count grows with the radius so edges stay smooth.
-    private func fillCircle(center: Point, radius: Double, color: Color) {
+    /// (software included) supports. Appends to the batch; ``flushGeometry()`` draws it.
+    private func appendCircle(center: Point, radius: Double, color: Color, segments: Int) {
         guard radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
-        let segments = Int(min(96, max(12, radius * 1.5)))
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
         let zero = SDL_FPoint(x: 0, y: 0)
+        let first = Int32(vertices.count)
         vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(center.x), y: Float(center.y)), color: sdlColor, tex_coord: zero))
         for i in 0..<segments {
             let angle = Double(i) / Double(segments) * 2 * Double.pi
             let p = SDL_FPoint(x: Float(center.x + radius * cos(angle)), y: Float(center.y + radius * sin(angle)))
             vertices.append(SDL_Vertex(position: p, color: sdlColor, tex_coord: zero))
-            indices.append(0)
-            indices.append(Int32(1 + i))
-            indices.append(Int32(1 + (i + 1) % segments))
+            indices.append(first)
+            indices.append(first + 1 + Int32(i))
+            indices.append(first + 1 + Int32((i + 1) % segments))
         }
+    }
+
+    private func flushGeometry() {
+        guard !indices.isEmpty else { return }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
 

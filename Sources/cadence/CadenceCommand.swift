@@ -61,6 +61,9 @@ struct CadenceCommand: ParsableCommand {
             help: ArgumentHelp("Save a PNG every K frames into DIR.", valueName: "K DIR"))
     var screenshotEvery: [String] = []
 
+    @Option(help: "Objects in the stress scene.")
+    var count: Int = 10_000
+
     @Flag(help: "Show the profiler overlay from the start (P toggles it).")
     var profiler = false
 
@@ -75,6 +78,7 @@ struct CadenceCommand: ParsableCommand {
             configuration.recordPath = record
             configuration.replayPath = replay
             configuration.showsProfiler = profiler
+            configuration.objectCount = count
             if !screenshotEvery.isEmpty {
                 guard screenshotEvery.count == 2, let every = Int(screenshotEvery[0]) else {
                     throw ValidationError("--screenshot-every takes a frame count and a folder: --screenshot-every 30 shots")

@@ -62,6 +62,9 @@ public enum DrawCommand: Hashable, Sendable {
     case polyline([Point], Color)
     /// A filled circle.
     case circle(center: Point, radius: Double, Color)
+    /// Many filled circles of one radius and colour, drawn in one batch (thousands of objects cost one
+    /// renderer call, not thousands).
+    case dots([Point], radius: Double, Color)
     /// Text whose top-left corner is at `at`.
     case text(String, at: Point, size: TextSize, Color)
 }
@@ -105,6 +108,12 @@ public struct DrawList: Sendable {
     /// Fills a circle.
     public mutating func circle(_ center: Point, radius: Double, _ color: Color) {
         commands.append(.circle(center: center, radius: radius, color))
+    }
+
+    /// Fills many circles of one radius and colour in one batch.
+    public mutating func dots(_ centers: [Point], radius: Double, _ color: Color) {
+        guard !centers.isEmpty else { return }
+        commands.append(.dots(centers, radius: radius, color))
     }
 
     /// Draws text with its top-left corner at `point`.

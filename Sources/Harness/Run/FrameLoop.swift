@@ -71,6 +71,9 @@ public final class FrameLoop {
     private var pendingScreenshots: [String] = []
     private var overlay = ProfilerOverlay()
 
+    /// How many objects scenes opened with Tab or 1–9 animate (see ``SceneContext/objectCount``).
+    public var objectCount = 10_000
+
     /// Creates a loop. The clock's time source is also used to time the phases.
     /// - Parameters:
     ///   - tweener: the tweener the scene was created with (see ``SceneContext``).
@@ -84,7 +87,7 @@ public final class FrameLoop {
         self.stats = stats
         self.time = clock.source
         self.options = options
-        self.showsProfiler = options.showsProfiler
+        self.showsProfiler = options.showsProfiler || scene.prefersProfiler
     }
 
     /// The draw list of the last frame.
@@ -200,7 +203,8 @@ public final class FrameLoop {
     public func switchScene(to index: Int) {
         guard SceneCatalog.entries.indices.contains(index) else { return }
         tweener.killAll()
-        scene = SceneCatalog.entries[index].make(SceneContext(tweener: tweener))
+        scene = SceneCatalog.entries[index].make(SceneContext(tweener: tweener, objectCount: objectCount))
+        if scene.prefersProfiler { showsProfiler = true }
         options.log("scene: \(scene.name)")
     }
 

@@ -28,6 +28,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var replayPath: String?
     /// Save a screenshot every `every` frames into `directory`.
     public var screenshotEvery: ScreenshotSeries?
+    /// Objects in scenes that scale (the stress scene's `--count`).
+    public var objectCount: Int = 10_000
     /// Show the profiler overlay from the first frame.
     public var showsProfiler: Bool = false
     /// Window width in pixels.
@@ -64,6 +66,9 @@ public struct RunConfiguration: Sendable, Equatable {
         }
         guard (64...16384).contains(width), (64...16384).contains(height) else {
             throw .invalidOption("--width and --height must be between 64 and 16384 pixels (got \(width)×\(height))")
+        }
+        guard (1...1_000_000).contains(objectCount) else {
+            throw .invalidOption("--count must be between 1 and 1000000 (got \(objectCount))")
         }
         guard timeScale.isFinite, FrameClock.timeScaleRange.contains(timeScale) else {
             throw .invalidOption("--time-scale must be between 0.1 and 4 (got \(timeScale))")

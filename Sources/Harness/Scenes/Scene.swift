@@ -6,10 +6,13 @@ public struct SceneContext {
     /// their tweens here (and drive their `AnimatedValue`s through it) so that pausing, time scale and
     /// the profiler's tween count apply to them.
     public let tweener: Tweener
+    /// How many objects a scene that scales (stress) should animate (`--count`).
+    public let objectCount: Int
 
     /// Creates a context.
-    public init(tweener: Tweener) {
+    public init(tweener: Tweener, objectCount: Int = 10_000) {
         self.tweener = tweener
+        self.objectCount = objectCount
     }
 }
 
@@ -33,11 +36,15 @@ public protocol Scene: AnyObject {
     func draw(into list: inout DrawList, size: Size)
     /// Animated values still animating (for the profiler); tweens are counted by the tweener.
     var activeAnimations: Int { get }
+    /// Whether the profiler overlay should be on when the scene opens (the stress scene's is).
+    var prefersProfiler: Bool { get }
 }
 
 extension Scene {
     /// Scenes without animated values report none.
     public var activeAnimations: Int { 0 }
+    /// Most scenes open without the profiler.
+    public var prefersProfiler: Bool { false }
 }
 
 /// The scenes `cadence` can run, by name.

@@ -1,0 +1,163 @@
+/// A value that animates towards the targets it is given: the runtime that turns animations into a
+/// value on screen (SEMANTICS.md §7).
+///
+/// Set a target with an animation, then advance time with ``update(by:)`` once per frame and show
+/// ``presentation``:
+///
+/// ```swift
+/// let position = AnimatedValue(SIMD2<Double>(0, 0))
+/// position.set(SIMD2(100, 40), animation: .smooth)
+/// position.update(by: 1.0 / 60)      // evaluates the spring at t = 1/60 s
+/// draw(at: position.presentation)
+/// ```
+///
+/// **Time** is explicit: the value's clock is the sum of the deltas given to ``update(by:)``. A change
+/// made by ``set(_:animation:completionCriteria:completion:)`` begins at the clock's current reading,
+/// so `set` then `update(by: dt)` shows the new animation at elapsed `dt` (SwiftUI begins at the
+/// next frame instead: the two differ by one frame's delta). In the harness a `Tweener` drives the
+/// value through `tweener.drive(value)` (in `Tweening`), so pausing that tween pauses the value.
+///
+/// **Retargeting.** A new animation given while one runs either *merges* (its
+/// ``CustomAnimation/shouldMerge(previous:value:time:context:)`` returns `true`, as every spring's
+/// does: it takes over the running motion's position and velocity, and keeps its begin time) or is
+/// *combined*, chained after the running ones: each entry animates the rest of the way from what the
+/// entries before it produce to its own cumulative target, so a mouse-driven target under `.easeInOut`
+/// bends smoothly towards each new target. Entries are removed as soon as a later one finishes, so
+/// under endless retargeting the combination holds only the animations begun within the last
+/// animation duration (at most about duration × retarget rate + 1), never a growing history.
+///
+/// **Velocity** is reported for every animation: the animation's own velocity where it reports one;
+/// for a combination, the entries' velocities through the chain rule (see ``velocity``); otherwise the
+/// presentation's change over the last frame. A spring that takes over therefore continues at the
+/// speed the value had.
+///
+/// **Bad input** changes nothing: ``update(by:)`` ignores negative, NaN and infinite deltas, and
+/// ``set(_:animation:completionCriteria:completion:)`` refuses a target with a NaN or infinite
+/// component (it returns `false`). An animation that returns such a value ends at once, on its target.
+/// Values must be small enough that their squared magnitude is finite (below about 1e154), as springs
+/// need it to settle.
+///
+/// Not `Sendable`: use a value from one thread or actor, like the frame loop that drives it.
+public final class AnimatedValue<Value: VectorArithmetic> {
+    @usableFromInline var running: RunningAnimations<Value>
+
+    /// Creates a value at rest on `value`.
+    ///
+    /// - Parameter value: The initial target and presentation. A value with a NaN or infinite
+    ///   component is replaced by `.zero`, so that nothing shown is ever NaN.
+    @inlinable
+    public init(_ value: Value) {
+        running = RunningAnimations(value: value.isUsable ? value : .zero)
+    }
+
+    /// The model value: the last target accepted by ``set(_:animation:completionCriteria:completion:)``.
+    @inlinable
+    public var target: Value { running.target }
+
+    /// The value to show now: the target when at rest, otherwise what the running animations give at
+    /// the value's clock (as of the last ``update(by:)`` or `set`).
+    @inlinable
+    public var presentation: Value { running.presentation }
+
+    /// The rate of change of ``presentation``, in value units per second; `.zero` at rest.
+    ///
+    /// - One animation: its own velocity (springs, timing curves and interpolating springs report one),
+    ///   or, for an animation that reports none, the presentation's change over the last update divided
+    ///   by its delta (kept as is by an update of zero).
+    /// - A combination: the chain rule through the combining formula. With rate = 0, each entry in
+    ///   order gives rate·(1 − gᵢ) + vᵢ, where vᵢ is its own velocity and gᵢ the fraction of its value
+    ///   it has covered (⟨progress, value⟩ / ⟨value, value⟩). Exact when each entry's progress is its
+    ///   value scaled by a function of time (timing curves, interpolating springs and their delays,
+    ///   speeds and repeats); when an entry reports no velocity, the change over the last update as above.
+    ///
+    /// A merging animation reads this velocity when it takes over (through `previous`), so retargeting
+    /// a spring keeps it exactly.
+    @inlinable
+    public var velocity: Value { running.velocity }
+
+    /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
+    /// ``presentation`` is then exactly ``target``.
+    @inlinable
+    public var isAnimating: Bool { running.first != nil }
+
+    /// The environment handed to every running animation through its context
+    /// (``AnimationContext/environment``), for example `animationPaused` for a pausable animation.
+    ///
+    /// A change reaches the running animations on their next evaluation, and animations started later.
+    public var environment: EnvironmentValues {
+        get { running.environment }
+        set { running.setEnvironment(newValue) }
+    }
+
+    /// The number of animations running: 0 at rest, 1 for one animation (including any number merged
+    /// into one), more while a combination runs. For plots and tests; bounded under endless
+    /// retargeting (see the type's documentation).
+    @inlinable
+    public var activeAnimationCount: Int { running.count }
+
+    /// The interval the running animations cover: ``target`` minus where they started from (after any
+    /// folding of finished entries); `.zero` at rest. ``presentation`` is `target − interval + progress`.
+    @inlinable
+    public var interval: Value { running.interval }
+
+    /// Sets a new target, animated or not.
+    ///
+    /// - Without an animation, every running animation is removed (their completions are called) and
+    ///   the target is shown at once, at rest; `completion` is called before `set` returns.
+    /// - With an animation and nothing running, it animates the interval `target − old target`,
+    ///   beginning now.
+    /// - With an animation while others run, it merges if its `shouldMerge` accepts the running
+    ///   motion (same begin time, state carried over, whole interval), and otherwise is combined with
+    ///   them (see the type's documentation). Either way ``presentation`` does not jump, and after a
+    ///   merge ``velocity`` does not change.
+    ///
+    /// The new animation is evaluated at once at elapsed time 0, so ``presentation`` and ``velocity``
+    /// are current when `set` returns. Completions that become due (of this or other animations) are
+    /// called before `set` returns, once the value's state is consistent: they may call `set` again.
+    ///
+    /// - Parameters:
+    ///   - target: The new model value. A value with a NaN or infinite component is refused: nothing
+    ///     changes and `completion` is never called.
+    ///   - animation: How to get there, or `nil` to jump.
+    ///   - completionCriteria: When to call `completion`.
+    ///   - completion: Called exactly once, per `completionCriteria`, also if the animation is later
+    ///     merged into another (it then follows the merged animation) or combined with others. Not
+    ///     called if the value is deallocated first.
+    /// - Returns: Whether the target was accepted.
+    @inlinable
+    @discardableResult
+    public func set(
+        _ target: Value, animation: Animation?,
+        completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+        completion: (() -> Void)? = nil
+    ) -> Bool {
+        guard target.isUsable else { return false }
+        running.setTarget(
+            target, animation: animation, completions: CompletionList(completion, criteria: completionCriteria))
+        if !running.pending.isEmpty { callPendingCompletions() }
+        return true
+    }
+
+    /// Advances the value's clock by `deltaTime` seconds and evaluates the running animations there.
+    ///
+    /// Animations that finish are removed (their completions are called after the value is updated,
+    /// in the order the animations were added, logical completions first). At rest this only
+    /// advances the clock.
+    ///
+    /// - Parameter deltaTime: Seconds since the last update. Negative, NaN or infinite values are
+    ///   ignored: nothing changes. Zero re-evaluates the animations at the same time.
+    @inlinable
+    public func update(by deltaTime: TimeInterval) {
+        guard deltaTime >= 0, deltaTime < .infinity else { return }
+        running.advance(by: deltaTime)
+        if !running.pending.isEmpty { callPendingCompletions() }
+    }
+
+    /// Calls the due completions. Taken out first, so that completions may change the value.
+    @usableFromInline
+    func callPendingCompletions() {
+        let due = running.pending
+        running.pending = []
+        for completion in due { completion() }
+    }
+}

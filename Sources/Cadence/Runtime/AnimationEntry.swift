@@ -1,0 +1,114 @@
+/// The completions waiting on one running animation, by criterion.
+///
+/// Two arrays rather than one of pairs so that the per-frame check ("is anyone waiting for logical
+/// completion?") is a count test; an empty array allocates nothing, so an animation set without a
+/// completion costs no allocation.
+@usableFromInline
+struct CompletionList {
+    @usableFromInline var logical: [() -> Void] = []
+    @usableFromInline var removed: [() -> Void] = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    init(_ completion: (() -> Void)?, criteria: AnimationCompletionCriteria) {
+        guard let completion else { return }
+        switch criteria.kind {
+        case .logicallyComplete: logical = [completion]
+        case .removed: removed = [completion]
+        }
+    }
+
+    /// Moves every completion of `other` after this list's own, leaving `other` empty.
+    @inlinable
+    mutating func absorb(_ other: inout CompletionList) {
+        Self.move(&other.logical, after: &logical)
+        Self.move(&other.removed, after: &removed)
+    }
+
+    /// Moves the logical completions to the end of `pending`: they are due now.
+    @inlinable
+    mutating func takeLogical(into pending: inout [() -> Void]) {
+        Self.move(&logical, after: &pending)
+    }
+
+    /// Moves every completion to the end of `pending`, logical ones first: the animation is removed.
+    @inlinable
+    mutating func takeAll(into pending: inout [() -> Void]) {
+        Self.move(&logical, after: &pending)
+        Self.move(&removed, after: &pending)
+    }
+
+    /// Moves `source` to the end of `destination` without copying when the destination is empty.
+    @inlinable
+    static func move(_ source: inout [() -> Void], after destination: inout [() -> Void]) {
+        guard !source.isEmpty else { return }
+        if destination.isEmpty {
+            swap(&source, &destination)
+        } else {
+            destination.append(contentsOf: source)
+            source = []
+        }
+    }
+}
+
+/// One running animation on an ``AnimatedValue``: the record of SEMANTICS.md §7 (an animation, its
+/// interval, when it began, its context) plus the completions waiting on it.
+///
+/// In a combination, ``interval`` is the entry's cumulative target Eᵢ (each entry animates the rest
+/// of the way from what the entries before it produced to Eᵢ); alone, it is the interval animated.
+@usableFromInline
+struct AnimationEntry<Value: VectorArithmetic> {
+    @usableFromInline var animation: Animation
+    /// The animation itself when it is a ``SpringAnimation``, the default and by far the most common
+    /// one: calling it directly instead of through the existential lets the compiler specialise the
+    /// spring's integration for `Value` (an unspecialised generic call costs several times more).
+    @usableFromInline var spring: SpringAnimation?
+    @usableFromInline var context: AnimationContext<Value>
+    @usableFromInline var interval: Value
+    /// The value's clock when this animation began (kept across merges).
+    @usableFromInline var startTime: TimeInterval
+    @usableFromInline var completions: CompletionList
+
+    @inlinable
+    init(
+        animation: Animation, spring: SpringAnimation?, context: AnimationContext<Value>, interval: Value,
+        startTime: TimeInterval, completions: CompletionList
+    ) {
+        self.animation = animation
+        self.spring = spring
+        self.context = context
+        self.interval = interval
+        self.startTime = startTime
+        self.completions = completions
+    }
+
+    /// Whether completions wait for a logical completion that the context now reports.
+    @inlinable
+    var hasDueLogicalCompletions: Bool {
+        !completions.logical.isEmpty && context.isLogicallyComplete
+    }
+
+    /// The animation's progress along `value` at the value's clock `clock`, and its velocity (`nil`
+    /// when it reports none); `offset` is `nil` once the animation has finished.
+    ///
+    /// The velocity is asked for only while running, after `animate`, as the protocol requires.
+    @inlinable
+    mutating func evaluate(value: Value, at clock: TimeInterval) -> (offset: Value?, velocity: Value?) {
+        let time = clock - startTime
+        if let spring {
+            guard let offset = spring.animate(value: value, time: time, context: &context) else { return (nil, nil) }
+            return (offset, spring.velocity(value: value, time: time, context: context))
+        }
+        guard let offset = animation.animate(value: value, time: time, context: &context) else { return (nil, nil) }
+        return (offset, animation.velocity(value: value, time: time, context: context))
+    }
+}
+
+extension VectorArithmetic {
+    /// Whether the squared magnitude is finite: no component is NaN or infinite, and the value is
+    /// small enough to be squared, which is what springs need to decide when they have settled.
+    @inlinable
+    var isUsable: Bool { magnitudeSquared.isFinite }
+}

@@ -1,0 +1,265 @@
+/// Everything an ``AnimatedValue`` knows: its target, what it shows, and the animations running on it
+/// (SEMANTICS.md §7).
+///
+/// A struct inside the class so that a call on the value mutates it through one access: the state is
+/// written in place (`&first!.context`), which keeps a warm spring's state writes allocation-free.
+///
+/// The running animations are `first` (stored inline: the only one in the common case, so a frame
+/// touches no array) followed by `rest` (the later entries of a combination). Invariant: `rest` is
+/// empty when `first` is `nil`; the entries are in the order they were added; the first entry's value
+/// is always its own interval (the combination's origin is folded to zero, see `fold`).
+@usableFromInline
+struct RunningAnimations<Value: VectorArithmetic> {
+    @usableFromInline var target: Value
+    @usableFromInline var presentation: Value
+    @usableFromInline var velocity: Value
+    /// The value's clock: the sum of the deltas given to `advance(by:)`.
+    @usableFromInline var clock: TimeInterval = 0
+    @usableFromInline var environment = EnvironmentValues()
+    @usableFromInline var first: AnimationEntry<Value>?
+    @usableFromInline var rest: ContiguousArray<AnimationEntry<Value>> = []
+    /// In a combination: its progress along the last entry's interval at the last evaluation.
+    @usableFromInline var combinedOffset: Value = .zero
+    /// Completions due, in order; the owner calls them once the state is consistent again.
+    @usableFromInline var pending: [() -> Void] = []
+
+    @inlinable
+    init(value: Value) {
+        target = value
+        presentation = value
+        velocity = .zero
+    }
+
+    @inlinable
+    var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    /// The interval from where the running animations started to the target: that of the last entry.
+    @inlinable
+    var interval: Value {
+        if let last = rest.last { return last.interval }
+        return first?.interval ?? .zero
+    }
+
+    // MARK: - Time
+
+    /// Advances the clock by `deltaTime` (finite and not negative) and evaluates the animations there.
+    @inlinable
+    mutating func advance(by deltaTime: TimeInterval) {
+        clock += deltaTime
+        guard first != nil else { return }
+        evaluate(after: deltaTime)
+    }
+
+    /// Evaluates the running animations at the clock; `deltaTime` is the time since the last
+    /// evaluation, for the velocity of animations that report none (0 keeps the last velocity).
+    @inlinable
+    mutating func evaluate(after deltaTime: TimeInterval) {
+        if rest.isEmpty {
+            evaluateAlone(after: deltaTime)
+        } else {
+            evaluateCombination(after: deltaTime)
+        }
+    }
+
+    /// One animation: presentation = target − interval + progress.
+    @inlinable
+    mutating func evaluateAlone(after deltaTime: TimeInterval) {
+        let interval = first!.interval
+        let (offset, rate) = first!.evaluate(value: interval, at: clock)
+        if first!.hasDueLogicalCompletions { first!.completions.takeLogical(into: &pending) }
+        guard let offset, offset.isUsable else {
+            finish()
+            return
+        }
+        let shown = target - interval + offset
+        if let rate, rate.isUsable {
+            velocity = rate
+        } else if deltaTime > 0 {
+            velocity = (shown - presentation).scaled(by: 1 / deltaTime)
+        }
+        presentation = shown
+    }
+
+    /// A combination, chained: with result = 0, each entry in order moves the result the rest of the
+    /// way to its cumulative interval Eᵢ (result += animateᵢ(Eᵢ − result)); a finished entry sets the
+    /// result to Eᵢ, which makes every entry before it irrelevant, so they are folded away.
+    ///
+    /// Velocity by the chain rule through that formula: d(result)/dt after entry i is
+    /// rate·(1 − gᵢ) + vᵢ, where vᵢ is the entry's own velocity and gᵢ = ⟨progress, value⟩/⟨value, value⟩
+    /// its fraction of the way (the derivative of its progress with respect to its value). This is
+    /// exact for every animation whose progress is its value scaled by a function of time (timing
+    /// curves, interpolating springs, and delays, speeds and repeats of them); for others it is the
+    /// nearest such approximation. When an entry after the last finished one reports no velocity,
+    /// the velocity is the presentation's difference quotient over the frame instead.
+    @inlinable
+    mutating func evaluateCombination(after deltaTime: TimeInterval) {
+        let now = clock
+        var result = Value.zero
+        var rate = Value.zero
+        var rateIsKnown = true
+        var lastFinished = -1
+        var index = 0
+        let count = 1 + rest.count
+        while index < count {
+            let finished: Bool
+            if index == 0 {
+                finished = first!.combine(result: &result, rate: &rate, rateIsKnown: &rateIsKnown, at: now)
+                if first!.hasDueLogicalCompletions { first!.completions.takeLogical(into: &pending) }
+            } else {
+                finished = rest[index - 1].combine(result: &result, rate: &rate, rateIsKnown: &rateIsKnown, at: now)
+                if rest[index - 1].hasDueLogicalCompletions { rest[index - 1].completions.takeLogical(into: &pending) }
+            }
+            if finished { lastFinished = index }
+            index += 1
+        }
+        if lastFinished == count - 1 {
+            finish()
+            return
+        }
+        let shown = target - rest[rest.count - 1].interval + result
+        if rateIsKnown {
+            velocity = rate
+        } else if deltaTime > 0 {
+            velocity = (shown - presentation).scaled(by: 1 / deltaTime)
+        }
+        presentation = shown
+        combinedOffset = result
+        if lastFinished >= 0 { fold(through: lastFinished) }
+    }
+
+    /// Removes the entries up to and including `last` (which has finished, so the result at it is its
+    /// interval whatever came before), and moves the origin to that interval so that the new first
+    /// entry's value is again its own interval. What is shown does not change.
+    @inlinable
+    mutating func fold(through last: Int) {
+        let origin = last == 0 ? first!.interval : rest[last - 1].interval
+        first!.completions.takeAll(into: &pending)
+        for index in 0..<last { rest[index].completions.takeAll(into: &pending) }
+        first = rest[last]
+        rest.removeSubrange(0...last)
+        first!.interval -= origin
+        for index in rest.indices { rest[index].interval -= origin }
+        combinedOffset -= origin
+    }
+
+    /// Ends every running animation: the target is shown, at rest, and every completion is due.
+    @inlinable
+    mutating func finish() {
+        if first != nil { first!.completions.takeAll(into: &pending) }
+        for index in rest.indices { rest[index].completions.takeAll(into: &pending) }
+        first = nil
+        rest.removeAll(keepingCapacity: true)
+        presentation = target
+        velocity = .zero
+        combinedOffset = .zero
+    }
+
+    // MARK: - Changes
+
+    /// Sets a new target (usable: the owner checks) with or without an animation.
+    @inlinable
+    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) {
+        var completions = completions
+        let change = newTarget - target
+        target = newTarget
+        guard let animation else {
+            finish()
+            completions.takeAll(into: &pending)
+            return
+        }
+        let spring = animation.base as? SpringAnimation
+        if first == nil {
+            first = AnimationEntry(
+                animation: animation, spring: spring, context: AnimationContext(environment: environment),
+                interval: change, startTime: clock, completions: completions)
+        } else if !merge(animation, spring: spring, change: change, completions: &completions) {
+            rest.append(AnimationEntry(
+                animation: animation, spring: spring, context: AnimationContext(environment: environment),
+                interval: interval + change, startTime: clock, completions: completions))
+        }
+        evaluate(after: 0)
+    }
+
+    /// Lets `animation` take over the running animations if its `shouldMerge` says so: it inherits the
+    /// context's state (as `shouldMerge` left it), the begin time and every waiting completion, and
+    /// animates the whole interval. Returns whether it merged.
+    ///
+    /// The merged animation gets a fresh context around the inherited state, because logical
+    /// completion is per run (``AnimationContext/isLogicallyComplete`` never turns back to `false`)
+    /// and a merge starts a new run: a spring restarts its logical-completion clock.
+    @inlinable
+    mutating func merge(
+        _ animation: Animation, spring: SpringAnimation?, change: Value, completions: inout CompletionList
+    ) -> Bool {
+        let elapsed = clock - first!.startTime
+        let previousInterval = interval
+        var context: AnimationContext<Value>
+        let merges: Bool
+        if !rest.isEmpty {
+            let previous = Animation(CombinedMotion(offset: combinedOffset, velocity: velocity))
+            context = AnimationContext(environment: environment)
+            merges = animation.shouldMerge(previous: previous, value: previousInterval, time: elapsed, context: &context)
+        } else if let spring {
+            // A spring always merges, so its state is moved rather than copied: a copy would share
+            // the state's storage and make the merge's writes allocate.
+            context = AnimationContext(environment: environment)
+            swap(&context.state, &first!.context.state)
+            merges = spring.shouldMerge(
+                previous: first!.animation, value: previousInterval, time: elapsed, context: &context)
+            if !merges { swap(&context.state, &first!.context.state) }
+        } else {
+            // A copy, so that an animation that declines leaves the running one's state as it was.
+            context = first!.context
+            merges = animation.shouldMerge(
+                previous: first!.animation, value: previousInterval, time: elapsed, context: &context)
+        }
+        guard merges else { return false }
+        var waiting = CompletionList()
+        waiting.absorb(&first!.completions)
+        for index in rest.indices { waiting.absorb(&rest[index].completions) }
+        waiting.absorb(&completions)
+        first = AnimationEntry(
+            animation: animation, spring: spring,
+            context: AnimationContext(state: context.state, environment: environment),
+            interval: previousInterval + change, startTime: first!.startTime, completions: waiting)
+        rest.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// Sets the environment of the value and of every running animation's context, so that
+    /// animations read the current one on every call without a write per frame.
+    @inlinable
+    mutating func setEnvironment(_ newEnvironment: EnvironmentValues) {
+        environment = newEnvironment
+        if first != nil { first!.context.environment = newEnvironment }
+        for index in rest.indices { rest[index].context.environment = newEnvironment }
+    }
+}
+
+extension AnimationEntry {
+    /// Applies this entry to a combination's running result and its rate of change (see
+    /// `RunningAnimations.evaluateCombination`). Returns whether the entry has finished.
+    @inlinable
+    mutating func combine(result: inout Value, rate: inout Value, rateIsKnown: inout Bool, at clock: TimeInterval) -> Bool {
+        let value = interval - result
+        let (offset, velocity) = evaluate(value: value, at: clock)
+        guard let offset, offset.isUsable else {
+            result = interval
+            rate = .zero
+            rateIsKnown = true
+            return true
+        }
+        // ⟨offset, value⟩ by polarisation, since VectorArithmetic offers only the squared magnitude.
+        let valueSquared = value.magnitudeSquared
+        let fraction = valueSquared > 0
+            ? ((offset + value).magnitudeSquared - (offset - value).magnitudeSquared) / (4 * valueSquared)
+            : 0
+        result += offset
+        if let velocity, velocity.isUsable {
+            rate = rate.scaled(by: 1 - fraction) + velocity
+        } else {
+            rateIsKnown = false
+        }
+        return false
+    }
+}
