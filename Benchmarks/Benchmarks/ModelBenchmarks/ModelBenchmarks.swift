@@ -5,8 +5,8 @@ import Cadence
 import Foundation
 
 // The animation model's per-call costs: Spring's closed form beside the libm calls it is built from,
-// and every built-in animation animated through `Animation` (type-erased, as a runtime calls it) on
-// `Double`, at 60 fps, while it is running.
+// every built-in animation animated through `Animation` (type-erased, as a runtime calls it) on
+// `Double` at 60 fps while it is running, and 10,000 `AnimatedValue`s updated and retargeted.
 
 let benchmarks: @Sendable () -> Void = {
     // `identity` hides the spring from the optimiser, so its coefficients are computed at run time as
@@ -37,13 +37,15 @@ let benchmarks: @Sendable () -> Void = {
         }
         let suite = ModelSuites.animate(expression)
         Benchmark(suite.name, configuration: .init(suite, scalingFactor: .kilo)) { benchmark in
-            var runs = RunningAnimations(animation)
+            var runs = AnimationRuns(animation)
             benchmark.startMeasurement()
             let finished = runs.advance()
             benchmark.stopMeasurement()
             precondition(finished == 0, "\(expression) finished within the measured frames: it measured idle calls")
         }
     }
+
+    animatedValueBenchmarks()
 }
 
 /// The built-ins by the catalog's expression for each.
@@ -66,7 +68,7 @@ func springValues(_ spring: Spring, calls: Range<Int>) -> Double {
 /// the measured calls are those of a running animation. Many runs, few frames each: 10 frames (1/6 s)
 /// keep every built-in running (`.interactiveSpring` settles after about 17), and 100 runs make 1,000
 /// calls per iteration, so reading the clock is noise.
-struct RunningAnimations {
+struct AnimationRuns {
     static let runs = 100
     static let frames = 10
 
@@ -87,7 +89,7 @@ struct RunningAnimations {
         // Through the buffer, so that the loop costs the animation's work and not the array's checks.
         contexts.withUnsafeMutableBufferPointer { contexts in
             for frame in 1...Self.frames {
-                let time = Double(frame) / 60
+                let time = Double(frame) * frame60
                 for index in contexts.indices where animation.animate(value: 1.0, time: time, context: &contexts[index]) == nil {
                     finished += 1
                 }
@@ -96,3 +98,97 @@ struct RunningAnimations {
         return finished
     }
 }
+
+// MARK: - AnimatedValue
+
+/// Registers the `AnimatedValue` suites (called from `benchmarks`).
+func animatedValueBenchmarks() {
+    let spring = ModelSuites.valuesUnderSpring
+    Benchmark(spring.name, configuration: .init(spring)) { benchmark, field in
+        // Unmeasured: a retarget every 30 frames keeps every spring moving (none settles in 0.5 s).
+        if field.frame % 30 == 0 { field.retargetAll() }
+        benchmark.startMeasurement()
+        field.updateAll()
+        benchmark.stopMeasurement()
+        field.requireAllAnimating()
+    } setup: {
+        AnimatedField(animation: .spring)
+    }
+
+    let springRetargets = ModelSuites.retargetsUnderSpring
+    Benchmark(springRetargets.name, configuration: .init(springRetargets)) { benchmark, field in
+        field.updateAll()
+        benchmark.startMeasurement()
+        field.retargetAll()
+        benchmark.stopMeasurement()
+    } setup: {
+        AnimatedField(animation: .spring)
+    }
+
+    let combination = ModelSuites.valuesUnderCombination
+    Benchmark(combination.name, configuration: .init(combination)) { benchmark, field in
+        if field.frame % 6 == 0 { field.retargetAll() }
+        benchmark.startMeasurement()
+        field.updateAll()
+        benchmark.stopMeasurement()
+        field.requireAllAnimating()
+    } setup: {
+        AnimatedField(animation: .easeInOut)
+    }
+
+    let combinationRetargets = ModelSuites.retargetsUnderCombination
+    Benchmark(combinationRetargets.name, configuration: .init(combinationRetargets)) { benchmark, field in
+        field.updateAll()
+        benchmark.startMeasurement()
+        field.retargetAll()
+        benchmark.stopMeasurement()
+    } setup: {
+        AnimatedField(animation: .easeInOut)
+    }
+}
+
+/// 10,000 points on a grid, each an `AnimatedValue<SIMD2<Double>>` sent back and forth between two
+/// targets with one animation, as a scene full of dragged or flocking dots would.
+final class AnimatedField {
+    let animation: Animation
+    let values: [AnimatedValue<SIMD2<Double>>]
+    let homes: [SIMD2<Double>]
+    /// Frames updated so far.
+    private(set) var frame = 0
+    private var outward = false
+
+    init(animation: Animation) {
+        self.animation = animation
+        homes = (0..<ModelSuites.values).map { SIMD2(Double($0 % 100) * 10, Double($0 / 100) * 10) }
+        values = homes.map { AnimatedValue($0) }
+    }
+
+    /// Sends every value to its other target.
+    func retargetAll() {
+        outward.toggle()
+        let offset = outward ? SIMD2<Double>(200, 100) : .zero
+        let animation = self.animation
+        // Through buffers, so that the loop costs the values' work and not the arrays' checks.
+        values.withUnsafeBufferPointer { values in
+            homes.withUnsafeBufferPointer { homes in
+                for index in values.indices { values[index].set(homes[index] + offset, animation: animation) }
+            }
+        }
+    }
+
+    /// One 60 Hz frame for every value.
+    func updateAll() {
+        values.withUnsafeBufferPointer { values in
+            for value in values { value.update(by: frame60) }
+        }
+        frame += 1
+    }
+
+    /// Stops the run if a value came to rest: the suite would then be measuring idle updates.
+    func requireAllAnimating() {
+        precondition(values.allSatisfy(\.isAnimating), "a value came to rest within the measured frames")
+    }
+}
+
+/// One 60 Hz frame.
+let frame60 = 1.0 / 60

@@ -153,7 +153,33 @@ public enum ModelSuites {
             peer: peers[expression])
     }
 
+    /// How many values the `AnimatedValue` suites animate at once.
+    public static let values = 10_000
+
+    /// Every value's `update(by:)` for one 60 Hz frame, each running a merging spring (retargeted between
+    /// measured frames every half second, so that none ever comes to rest).
+    public static let valuesUnderSpring = animatedValues(
+        "update, merging .spring", goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+
+    /// Every value retargeted under a merging spring, one frame after the last retarget (a mouse drag).
+    public static let retargetsUnderSpring = animatedValues(
+        "retarget every frame, merging .spring", goal: Goal(nanoseconds: 200, .perItem))
+
+    /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
+    /// value combines about four animations at a time.
+    public static let valuesUnderCombination = animatedValues("update, combining .easeInOut retargeted at 10 Hz")
+
+    /// Every value retargeted under `.easeInOut` once a frame: the worst case of combining (about 22
+    /// animations per value, one per frame of the 0.35 s curve).
+    public static let retargetsUnderCombination = animatedValues("retarget every frame, combining .easeInOut")
+
+    private static func animatedValues(_ what: String, goal: Goal? = nil) -> Suite {
+        Suite(target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
+              item: "value", iterations: 300, warmup: 30, goal: goal)
+    }
+
     public static let all: [Suite] = [springUnderdamped, springCritical, libm] + animations.map(animate)
+        + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination]
 }
 
 // MARK: - Harness
