@@ -30,10 +30,8 @@ public enum HarnessRun {
     /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
     public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
         try configuration.validate()
-        let tweener = Tweener()
-        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(tweener: tweener, objectCount: configuration.objectCount))
         let backend = try SDLBackend(options: WindowOptions(
-            title: "Cadence — \(scene.title)", width: configuration.width, height: configuration.height,
+            title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
         defer { backend.close() }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
@@ -45,6 +43,9 @@ public enum HarnessRun {
         // Headless renderers never wait for vsync, so there is nothing to detect.
         let pacer = Pacer(targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
         clock.timeScale = configuration.timeScale
+        let tweener = Tweener()
+        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(
+            tweener: tweener, objectCount: configuration.objectCount, clock: clock))
         let stats = FrameStats(targetPeriod: pacer.period)
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }

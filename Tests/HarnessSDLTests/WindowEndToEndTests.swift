@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Harness
 @testable import HarnessSDL
+import Tweening
 
 /// Runs `script` with bash under a fresh Xvfb screen and returns its exit status and output.
 func underXvfb(_ script: String, environment: [String: String]) throws -> (status: Int32, output: String) {
@@ -24,20 +25,20 @@ var cadenceExecutable: String {
 }
 
 extension SDLTests {
-    @Test func realClicksUnderXvfbReachTheSceneAndEscQuits() throws {
+    @Test func realClicksUnderXvfbRetargetTheMarkersAndEscQuits() throws {
         #expect(FileManager.default.isExecutableFile(atPath: cadenceExecutable), "build the cadence product first")
         let folder = NSTemporaryDirectory() + "cadence-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
         set -u
-        "$CADENCE" hello --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
+        "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
         pid=$!
         wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
         [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
         sleep 0.3
         xdotool mousemove --window "$wid" 300 200 click 1
-        sleep 0.8
+        sleep 1.5
         import -window root "$OUT/screen.png"
         xdotool key --window "$wid" Escape
         wait $pid
@@ -49,8 +50,12 @@ extension SDLTests {
         #expect(recording.events.contains { $0.event == .keyDown(.escape) })
         #expect(FileManager.default.fileExists(atPath: folder + "/summary.txt"), "Esc ends the run cleanly, summary written")
         let screen = try SDLBackend.loadPNG(folder + "/screen.png")
-        // After 0.8 s the blue follower (gap × e^(−8t), under 0.2 % left) sits on the click.
-        #expect(screen[300, 200] == Color.palette[4], "the follower is drawn where the real click landed")
+        // After 1.5 s every marker has settled in its place in the row around the click.
+        let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
+        for (index, color) in colors.enumerated() {
+            let place = Point(300, 200) + RetargetScene.offset(index, of: colors.count)
+            #expect(screen[Int(place.x), Int(place.y)] == color, "marker \(index) sits where the real click sent it")
+        }
     }
 
     @Test func sigtermEndsAWindowedRunCleanly() throws {

@@ -10,10 +10,10 @@ final class SceneHarness {
     let loop: FrameLoop
     let scene: Scene
 
-    init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = []) throws {
-        scene = try SceneCatalog.make(name, context: SceneContext(tweener: tweener))
+    init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = [], objectCount: Int = 10_000) throws {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: dt))
+        scene = try SceneCatalog.make(name, context: SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
         loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock,
                          pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
                          options: LoopOptions(replay: InputScript(events: script)))
@@ -29,3 +29,9 @@ final class SceneHarness {
 }
 
 func key(_ letter: Character, at frame: Int) -> RecordedEvent { RecordedEvent(frame: frame, event: .keyDown(.letter(letter))) }
+
+func click(_ x: Double, _ y: Double, at frame: Int) -> RecordedEvent {
+    RecordedEvent(frame: frame, event: .mouseDown(.left, at: Point(x, y)))
+}
+
+func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }

@@ -75,8 +75,10 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
             velocity = force.scaled(by: half) + halfVelocity
         }
         if self.time < time { self.time = time }
+        // A zero interval (a merged spring sent back to where its run began) has no 1 % band: it
+        // finishes on small velocity and force alone (SEMANTICS.md §6), not when its offset underflows.
         let settled = Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
-            && (value - offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared
+            && (value == .zero || (value - offset).magnitudeSquared <= value.scaled(by: 0.01).magnitudeSquared)
         guard settled else { return (offset, isLogicallyComplete) }
         // Come to rest on the target, so that a settled spring stays settled if asked again.
         offset = value

@@ -203,7 +203,7 @@ public final class FrameLoop {
     public func switchScene(to index: Int) {
         guard SceneCatalog.entries.indices.contains(index) else { return }
         tweener.killAll()
-        scene = SceneCatalog.entries[index].make(SceneContext(tweener: tweener, objectCount: objectCount))
+        scene = SceneCatalog.entries[index].make(SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
         if scene.prefersProfiler { showsProfiler = true }
         options.log("scene: \(scene.name)")
     }

@@ -8,11 +8,14 @@ public struct SceneContext {
     public let tweener: Tweener
     /// How many objects a scene that scales (stress) should animate (`--count`).
     public let objectCount: Int
+    /// The frame clock, for scenes that demonstrate pausing it (nil when a scene runs without a loop).
+    public let clock: FrameClock?
 
     /// Creates a context.
-    public init(tweener: Tweener, objectCount: Int = 10_000) {
+    public init(tweener: Tweener, objectCount: Int = 10_000, clock: FrameClock? = nil) {
         self.tweener = tweener
         self.objectCount = objectCount
+        self.clock = clock
     }
 }
 
@@ -61,9 +64,13 @@ public enum SceneCatalog {
 
     /// Every scene, the default first.
     public static let entries: [Entry] = [
-        Entry(name: "hello", summary: "a ball that bounces and chases clicks: proves the loop end to end") { _ in HelloScene() },
+        Entry(name: "retarget", summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero") { RetargetScene(context: $0) },
+        Entry(name: "target", summary: "seed 004's TargetAnimation: a base animation chasing a secondary one, with ghosts") { TargetScene(context: $0) },
+        Entry(name: "pause", summary: "seed 003's PausableAnimation beside a paused tween and a paused clock") { PauseScene(context: $0) },
         Entry(name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay") { CurvesScene(context: $0) },
         Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") { TweensScene(context: $0) },
+        Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") { StressScene(context: $0) },
+        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene() },
     ]
 
     /// The scene run when none is named.

@@ -1,0 +1,119 @@
+import Cadence
+import Foundation
+import Tweening
+
+/// Scene 6, **stress**: N objects (`--count`, default 10,000), half under tweens and half under merging
+/// springs (`AnimatedValue`s driven through the tweener), retargeted in waves: every half second a
+/// quarter of them is sent somewhere new. The profiler overlay is on: this is where the engine's cost
+/// per frame is seen.
+///
+/// Tween objects are restarted from where they stand (a new tween each retarget, the old one killed);
+/// spring objects are retargeted with `set`, which merges and keeps their velocity. Targets come from a
+/// seeded generator, so a run with a fixed `dt` is reproducible.
+public final class StressScene: Scene {
+    public let name = "stress"
+    public let title = "Stress: tweens and springs in waves"
+    public var hint: String { "\(positions.count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler" }
+    public var prefersProfiler: Bool { true }
+
+    /// Every object's position: tweens first, then springs.
+    public private(set) var positions: [Point]
+    /// How many waves have been sent.
+    public private(set) var waves = 0
+
+    private let tweener: Tweener
+    private let tweenCount: Int
+    private var tweens: [PropertyTween<Point>?]
+    private let springs: [AnimatedValue<Point>]
+    private var random = SplitMix64(seed: 0xCADE_2026)
+    private var sinceWave = 0.0
+    private var bounds = Size(width: 1280, height: 720)
+    private var dotsTweens: [Point] = []
+    private var dotsSprings: [Point] = []
+
+    /// Seconds between waves.
+    public static let waveInterval = 0.5
+
+    /// Creates `context.objectCount` objects at rest, spread over the window.
+    public init(context: SceneContext) {
+        tweener = context.tweener
+        let count = max(1, context.objectCount)
+        tweenCount = count / 2
+        var random = SplitMix64(seed: 42)
+        positions = (0..<count).map { _ in Point(random.unit() * 1240 + 20, random.unit() * 360 + 90) }
+        tweens = Array(repeating: nil, count: tweenCount)
+        springs = positions[tweenCount...].map { AnimatedValue($0) }
+        for spring in springs { tweener.drive(spring) }
+    }
+
+    /// Sends the next quarter of the objects to new random targets.
+    public func sendWave() {
+        let count = positions.count
+        let quarter = max(1, count / 4)
+        let start = (waves * quarter) % count
+        for offset in 0..<quarter {
+            let index = (start + offset) % count
+            let target = Point(random.unit() * Double(bounds.width - 40) + 20, random.unit() * 360 + 90)
+            if index < tweenCount {
+                tweens[index]?.kill()
+                tweens[index] = tweener.tween(from: positions[index], to: target, duration: 0.8) { [unowned self] in
+                    self.positions[index] = $0
+                }.ease(.cubicInOut)
+            } else {
+                springs[index - tweenCount].set(target, animation: .snappy)
+            }
+        }
+        waves += 1
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        if case .mouseDown(.left, _) = event {
+            sendWave()
+            return true
+        }
+        return false
+    }
+
+    public func update(by dt: Double) {
+        sinceWave += dt
+        if sinceWave >= Self.waveInterval {
+            sinceWave -= Self.waveInterval
+            sendWave()
+        }
+        for (offset, spring) in springs.enumerated() { positions[tweenCount + offset] = spring.presentation }
+    }
+
+    public var activeAnimations: Int {
+        var animating = 0
+        for spring in springs where spring.isAnimating { animating += 1 }
+        return animating
+    }
+
+    public func draw(into list: inout DrawList, size: Size) {
+        bounds = size
+        dotsTweens.removeAll(keepingCapacity: true)
+        dotsSprings.removeAll(keepingCapacity: true)
+        dotsTweens.append(contentsOf: positions[..<tweenCount])
+        dotsSprings.append(contentsOf: positions[tweenCount...])
+        list.dots(dotsTweens, radius: 2.5, Color.palette[4])
+        list.dots(dotsSprings, radius: 2.5, Color.palette[1])
+    }
+}
+
+/// A small, fast, seeded generator (SplitMix64): reproducible targets for deterministic runs.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+}
