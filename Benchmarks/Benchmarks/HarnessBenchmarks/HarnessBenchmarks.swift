@@ -7,7 +7,7 @@ import Tweening
 
 // One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
 // `cadence --headless --unpaced` runs it: SDL's dummy video driver and software renderer, 1280×720.
-// A no-op backend beside it separates the loop's own cost from SDL's rasteriser.
+// A no-op backend beside each separates the loop's and the scene's own cost from SDL's rasteriser.
 
 let benchmarks: @Sendable () -> Void = {
     let empty = HarnessSuites.emptySceneSDL
@@ -34,6 +34,13 @@ let benchmarks: @Sendable () -> Void = {
     } teardown: {
         MeasuredLoop.closeSDL()
     }
+
+    let busyNull = HarnessSuites.busySceneNullBackend
+    Benchmark(busyNull.name, configuration: .init(busyNull)) { _, loop in
+        loop.frame()
+    } setup: {
+        try MeasuredLoop(scene: { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }, sdl: false)
+    }
 }
 
 /// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`), with
@@ -56,9 +63,11 @@ final class MeasuredLoop {
         }
         let time = MonotonicClock()
         let pacer = Pacer(targetRate: nil, source: time)
+        let clock = FrameClock(source: time)
         let tweener = Tweener()
-        loop = FrameLoop(backend: backend, scene: try makeScene(SceneContext(tweener: tweener)), tweener: tweener,
-                         clock: FrameClock(source: time), pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
+        let scene = try makeScene(SceneContext(tweener: tweener, clock: clock))
+        loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer,
+                         stats: FrameStats(targetPeriod: pacer.period))
     }
 
     func frame() {
