@@ -25,37 +25,20 @@ let package = Package(
         ),
         // Turns the runner's JMH export into Benchmarks/RESULTS.md and README's Performance table.
         .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
-        .executableTarget(
-            name: "TweenBenchmarks",
-            dependencies: [
-                "BenchmarkCatalog", "BenchmarkSupport",
-                .product(name: "Tweening", package: "Cadence"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/TweenBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "ModelBenchmarks",
-            dependencies: [
-                "BenchmarkCatalog", "BenchmarkSupport",
-                .product(name: "Cadence", package: "Cadence"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/ModelBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "HarnessBenchmarks",
-            dependencies: [
-                "BenchmarkCatalog", "BenchmarkSupport",
-                .product(name: "Harness", package: "Cadence"),
-                .product(name: "Tweening", package: "Cadence"),
-                .product(name: "HarnessSDL", package: "Cadence"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/HarnessBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("TweenBenchmarks", using: ["Tweening"]),
+        benchmark("ModelBenchmarks", using: ["Cadence"]),
+        benchmark("HarnessBenchmarks", using: ["Harness", "Tweening", "HarnessSDL"]),
     ]
 )
+
+/// A benchmark executable in Benchmarks/<name>, where the runner's plugin looks for them, using the
+/// named products of the main package.
+func benchmark(_ name: String, using products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["BenchmarkCatalog", "BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")]
+            + products.map { .product(name: $0, package: "Cadence") },
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

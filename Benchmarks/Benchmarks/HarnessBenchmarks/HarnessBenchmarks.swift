@@ -10,36 +10,21 @@ import Tweening
 // A no-op backend beside each separates the loop's and the scene's own cost from SDL's rasteriser.
 
 let benchmarks: @Sendable () -> Void = {
-    let empty = HarnessSuites.emptySceneSDL
-    Benchmark(empty.name, configuration: .init(empty)) { _, loop in
+    let busyScene: (SceneContext) throws -> Scene = { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }
+    measureFrames(HarnessSuites.emptySceneSDL, scene: { _ in EmptyScene() }, sdl: true)
+    measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
+    measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
+    measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
+}
+
+/// One frame per iteration of a loop showing `scene`, on headless SDL or the no-op backend.
+func measureFrames(_ suite: Suite, scene: @escaping (SceneContext) throws -> Scene, sdl: Bool) {
+    Benchmark(suite.name, configuration: .init(suite)) { _, loop in
         loop.frame()
     } setup: {
-        try MeasuredLoop(scene: { _ in EmptyScene() }, sdl: true)
+        try MeasuredLoop(scene: scene, sdl: sdl)
     } teardown: {
         MeasuredLoop.closeSDL()
-    }
-
-    let emptyNull = HarnessSuites.emptySceneNullBackend
-    Benchmark(emptyNull.name, configuration: .init(emptyNull)) { _, loop in
-        loop.frame()
-    } setup: {
-        try MeasuredLoop(scene: { _ in EmptyScene() }, sdl: false)
-    }
-
-    let busy = HarnessSuites.busySceneSDL
-    Benchmark(busy.name, configuration: .init(busy)) { _, loop in
-        loop.frame()
-    } setup: {
-        try MeasuredLoop(scene: { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }, sdl: true)
-    } teardown: {
-        MeasuredLoop.closeSDL()
-    }
-
-    let busyNull = HarnessSuites.busySceneNullBackend
-    Benchmark(busyNull.name, configuration: .init(busyNull)) { _, loop in
-        loop.frame()
-    } setup: {
-        try MeasuredLoop(scene: { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }, sdl: false)
     }
 }
 
@@ -78,6 +63,7 @@ final class MeasuredLoop {
         }
     }
 
+    /// Closes the SDL backend if a suite opened one.
     static func closeSDL() {
         openSDL?.close()
         openSDL = nil

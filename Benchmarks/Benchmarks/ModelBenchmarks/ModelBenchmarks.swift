@@ -101,49 +101,38 @@ struct AnimationRuns {
 
 // MARK: - AnimatedValue
 
-/// Registers the `AnimatedValue` suites (called from `benchmarks`).
+/// Registers the `AnimatedValue` suites (called from `benchmarks`). Retargets between measured frames
+/// keep every value moving: every 30 frames for the spring (none settles in 0.5 s), every 6 (10 Hz)
+/// for the combination.
 func animatedValueBenchmarks() {
-    let spring = ModelSuites.valuesUnderSpring
-    Benchmark(spring.name, configuration: .init(spring)) { benchmark, field in
-        // Unmeasured: a retarget every 30 frames keeps every spring moving (none settles in 0.5 s).
-        if field.frame % 30 == 0 { field.retargetAll() }
+    measureUpdates(ModelSuites.valuesUnderSpring, animation: .spring, retargetEvery: 30)
+    measureRetargets(ModelSuites.retargetsUnderSpring, animation: .spring)
+    measureUpdates(ModelSuites.valuesUnderCombination, animation: .easeInOut, retargetEvery: 6)
+    measureRetargets(ModelSuites.retargetsUnderCombination, animation: .easeInOut)
+}
+
+/// One measured frame of updates per iteration, with an unmeasured retarget every `retargetEvery` frames.
+func measureUpdates(_ suite: Suite, animation: Animation, retargetEvery frames: Int) {
+    Benchmark(suite.name, configuration: .init(suite)) { benchmark, field in
+        if field.frame % frames == 0 { field.retargetAll() }
         benchmark.startMeasurement()
         field.updateAll()
         benchmark.stopMeasurement()
         field.requireAllAnimating()
     } setup: {
-        AnimatedField(animation: .spring)
+        AnimatedField(animation: animation)
     }
+}
 
-    let springRetargets = ModelSuites.retargetsUnderSpring
-    Benchmark(springRetargets.name, configuration: .init(springRetargets)) { benchmark, field in
+/// One measured retarget of every value per iteration, one unmeasured frame after the last.
+func measureRetargets(_ suite: Suite, animation: Animation) {
+    Benchmark(suite.name, configuration: .init(suite)) { benchmark, field in
         field.updateAll()
         benchmark.startMeasurement()
         field.retargetAll()
         benchmark.stopMeasurement()
     } setup: {
-        AnimatedField(animation: .spring)
-    }
-
-    let combination = ModelSuites.valuesUnderCombination
-    Benchmark(combination.name, configuration: .init(combination)) { benchmark, field in
-        if field.frame % 6 == 0 { field.retargetAll() }
-        benchmark.startMeasurement()
-        field.updateAll()
-        benchmark.stopMeasurement()
-        field.requireAllAnimating()
-    } setup: {
-        AnimatedField(animation: .easeInOut)
-    }
-
-    let combinationRetargets = ModelSuites.retargetsUnderCombination
-    Benchmark(combinationRetargets.name, configuration: .init(combinationRetargets)) { benchmark, field in
-        field.updateAll()
-        benchmark.startMeasurement()
-        field.retargetAll()
-        benchmark.stopMeasurement()
-    } setup: {
-        AnimatedField(animation: .easeInOut)
+        AnimatedField(animation: animation)
     }
 }
 
