@@ -78,7 +78,7 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
     /// ``presentation`` is then exactly ``target``.
     @inlinable
-    public var isAnimating: Bool { running.first != nil }
+    public var isAnimating: Bool { running.isRunning }
 
     /// The environment handed to every running animation through its context
     /// (``AnimationContext/environment``), for example `animationPaused` for a pausable animation.
