@@ -46,11 +46,13 @@ struct RunningAnimations<Value: VectorArithmetic> {
     // MARK: - Time
 
     /// Advances the clock by `deltaTime` (finite and not negative) and evaluates the animations there.
+    /// Returns whether completions are due (so the owner needs one access to this state, not two).
     @inlinable
-    mutating func advance(by deltaTime: TimeInterval) {
+    mutating func advance(by deltaTime: TimeInterval) -> Bool {
         clock += deltaTime
-        guard isRunning else { return }
+        guard isRunning else { return false }
         evaluate(after: deltaTime)
+        return !pending.isEmpty
     }
 
     /// Evaluates the running animations at the clock; `deltaTime` is the time since the last
@@ -156,16 +158,17 @@ struct RunningAnimations<Value: VectorArithmetic> {
 
     // MARK: - Changes
 
-    /// Sets a new target (usable: the owner checks) with or without an animation.
+    /// Sets a new target (usable: the owner checks) with or without an animation, and evaluates the
+    /// animations at the clock. Returns whether completions are due.
     @inlinable
-    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) {
+    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) -> Bool {
         var completions = completions
         let change = newTarget - target
         target = newTarget
         guard let animation else {
             finish()
             completions.takeAll(into: &pending)
-            return
+            return !pending.isEmpty
         }
         let spring = animation.base as? SpringAnimation
         if !isRunning {
@@ -173,12 +176,23 @@ struct RunningAnimations<Value: VectorArithmetic> {
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
                 interval: change, startTime: clock, completions: completions)
             isRunning = true
-        } else if !merge(animation, spring: spring, change: change, completions: &completions) {
+        } else if merge(animation, spring: spring, change: change, completions: &completions) {
+            if let spring {
+                // A merged spring continues the motion where it was: the interval moved with the
+                // target, so what is shown stays, and there is nothing to integrate at the same time.
+                // Only the velocity is its own (the previous animation's, or its state's if that one
+                // reported none). Skipping the evaluation saves a spring call on every retarget.
+                velocity = spring.velocity(value: first.interval, time: clock - first.startTime, context: first.context)
+                    ?? velocity
+                return !pending.isEmpty
+            }
+        } else {
             rest.append(AnimationEntry(
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
                 interval: interval + change, startTime: clock, completions: completions))
         }
         evaluate(after: 0)
+        return !pending.isEmpty
     }
 
     /// Lets `animation` take over the running animations if its `shouldMerge` says so: it inherits the
