@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean bench bench-build
+.PHONY: run test build bootstrap clean shots bench bench-build
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -11,6 +11,9 @@ build: bootstrap
 
 run: build
 	@bash Scripts/run $(ARGS)
+
+shots: build
+	@bash Scripts/shots
 
 test: bootstrap
 	$(SWIFT) test

@@ -43,13 +43,11 @@ struct AnimatedValuePropertyTests {
     }
 
     @Test func velocityIsContinuousWhenASpringRetargetsADouble() {
-        let failures = springRetargetsKeepVelocity(Double.self, seed: 1)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(springRetargetsKeepVelocity(Double.self, seed: 1))
     }
 
     @Test func velocityIsContinuousWhenASpringRetargetsASIMD2() {
-        let failures = springRetargetsKeepVelocity(SIMD2<Double>.self, seed: 2)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(springRetargetsKeepVelocity(SIMD2<Double>.self, seed: 2))
     }
 
     // MARK: - Position continuity
@@ -82,13 +80,11 @@ struct AnimatedValuePropertyTests {
     }
 
     @Test func positionIsContinuousAtEveryRetargetOfADouble() {
-        let failures = combiningRetargetsKeepPosition(Double.self, seed: 3)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(combiningRetargetsKeepPosition(Double.self, seed: 3))
     }
 
     @Test func positionIsContinuousAtEveryRetargetOfASIMD2() {
-        let failures = combiningRetargetsKeepPosition(SIMD2<Double>.self, seed: 4)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(combiningRetargetsKeepPosition(SIMD2<Double>.self, seed: 4))
     }
 
     // MARK: - Convergence
@@ -159,13 +155,16 @@ struct AnimatedValuePropertyTests {
 
     func pow2(_ x: Double) -> Double { x * x }
 
+    /// Expects no failures; otherwise reports how many and the first, which names its case.
+    func expectNoFailures(_ failures: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")", sourceLocation: sourceLocation)
+    }
+
     @Test func retargetsOfADoubleConvergeExactlyOnTheLastTarget() {
-        let failures = retargetsConverge(Double.self, seed: 5)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(retargetsConverge(Double.self, seed: 5))
     }
 
     @Test func retargetsOfASIMD2ConvergeExactlyOnTheLastTarget() {
-        let failures = retargetsConverge(SIMD2<Double>.self, seed: 6)
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")")
+        expectNoFailures(retargetsConverge(SIMD2<Double>.self, seed: 6))
     }
 }

@@ -50,6 +50,7 @@ import Tweening
         list.circle(Point(200, 120), radius: 30, Color(0, 255, 0))
         list.text("Cadence", at: Point(100, 200), size: .large, .white)
         list.dots([Point(20, 150), Point(60, 150), Point(100, 150)], radius: 5, Color(255, 255, 0))
+        list.dots([Point(150, 150), Point(170, 150)], radius: 2, Color(0, 255, 255))
         backend.render(list)
         let path = NSTemporaryDirectory() + "cadence-shot-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -64,6 +65,8 @@ import Tweening
         #expect(image[235, 120] == Color(0, 0, 64), "outside the circle")
         #expect([20, 60, 100].allSatisfy { image[$0, 150] == Color(255, 255, 0) }, "every dot of a batch is drawn")
         #expect(image[40, 150] == Color(0, 0, 64), "and nothing between them")
+        #expect(image[150, 150] == Color(0, 255, 255) && image[170, 150] == Color(0, 255, 255), "small dots too")
+        #expect(image[160, 150] == Color(0, 0, 64))
         let textArea = (100..<200).flatMap { x in (200..<225).map { y in image[x, y] } }
         #expect(textArea.contains { $0.r > 200 && $0.g > 200 }, "the text left white pixels")
         #expect(try backend.readPixels() == image, "the file holds exactly the back buffer")

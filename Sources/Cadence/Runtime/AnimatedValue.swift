@@ -78,7 +78,7 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
     /// ``presentation`` is then exactly ``target``.
     @inlinable
-    public var isAnimating: Bool { running.first != nil }
+    public var isAnimating: Bool { running.isRunning }
 
     /// The environment handed to every running animation through its context
     /// (``AnimationContext/environment``), for example `animationPaused` for a pausable animation.
@@ -111,8 +111,9 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     ///   them (see the type's documentation). Either way ``presentation`` does not jump, and after a
     ///   merge ``velocity`` does not change.
     ///
-    /// The new animation is evaluated at once at elapsed time 0, so ``presentation`` and ``velocity``
-    /// are current when `set` returns. Completions that become due (of this or other animations) are
+    /// The animations are evaluated at once (the new one at elapsed time 0), so ``presentation`` and
+    /// ``velocity`` are current when `set` returns; a merged spring needs no evaluation, since it
+    /// continues from exactly what was shown. Completions that become due (of this or other animations) are
     /// called before `set` returns, once the value's state is consistent: they may call `set` again.
     ///
     /// - Parameters:
@@ -132,9 +133,8 @@ public final class AnimatedValue<Value: VectorArithmetic> {
         completion: (() -> Void)? = nil
     ) -> Bool {
         guard target.isUsable else { return false }
-        running.setTarget(
-            target, animation: animation, completions: CompletionList(completion, criteria: completionCriteria))
-        if !running.pending.isEmpty { callPendingCompletions() }
+        let completions = CompletionList(completion, criteria: completionCriteria)
+        if running.setTarget(target, animation: animation, completions: completions) { callPendingCompletions() }
         return true
     }
 
@@ -149,8 +149,7 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     @inlinable
     public func update(by deltaTime: TimeInterval) {
         guard deltaTime >= 0, deltaTime < .infinity else { return }
-        running.advance(by: deltaTime)
-        if !running.pending.isEmpty { callPendingCompletions() }
+        if running.advance(by: deltaTime) { callPendingCompletions() }
     }
 
     /// Calls the due completions. Taken out first, so that completions may change the value.

@@ -84,16 +84,28 @@ struct AnimationEntry<Value: VectorArithmetic> {
         self.completions = completions
     }
 
-    /// Whether completions wait for a logical completion that the context now reports.
+    /// The entry a value at rest holds: no interval, no completions, an animation that is never
+    /// evaluated. Building it allocates nothing.
     @inlinable
-    var hasDueLogicalCompletions: Bool {
-        !completions.logical.isEmpty && context.isLogicallyComplete
+    init(resting environment: EnvironmentValues) {
+        self.init(
+            animation: Animation(RestingAnimation()), spring: nil, context: AnimationContext(environment: environment),
+            interval: .zero, startTime: 0, completions: CompletionList())
+    }
+
+    /// Moves the logical completions to `pending` if the context now reports logical completion.
+    @inlinable
+    mutating func takeDueLogicalCompletions(into pending: inout [() -> Void]) {
+        if !completions.logical.isEmpty && context.isLogicallyComplete { completions.takeLogical(into: &pending) }
     }
 
     /// The animation's progress along `value` at the value's clock `clock`, and its velocity (`nil`
-    /// when it reports none); `offset` is `nil` once the animation has finished.
+    /// when it reports none or reports a non-finite one); `offset` is `nil` once the animation has
+    /// finished, and also when it returns a non-finite value (it is then treated as finished).
     ///
     /// The velocity is asked for only while running, after `animate`, as the protocol requires.
+    /// A ``SpringAnimation`` is trusted to stay finite on a finite interval, which saves the checks
+    /// (a squared magnitude each) on the path every frame of a spring takes.
     @inlinable
     mutating func evaluate(value: Value, at clock: TimeInterval) -> (offset: Value?, velocity: Value?) {
         let time = clock - startTime
@@ -101,8 +113,38 @@ struct AnimationEntry<Value: VectorArithmetic> {
             guard let offset = spring.animate(value: value, time: time, context: &context) else { return (nil, nil) }
             return (offset, spring.velocity(value: value, time: time, context: context))
         }
-        guard let offset = animation.animate(value: value, time: time, context: &context) else { return (nil, nil) }
-        return (offset, animation.velocity(value: value, time: time, context: context))
+        guard let offset = animation.animate(value: value, time: time, context: &context), offset.isUsable else {
+            return (nil, nil)
+        }
+        let velocity = animation.velocity(value: value, time: time, context: context)
+        guard let velocity, velocity.isUsable else { return (offset, nil) }
+        return (offset, velocity)
+    }
+
+    /// Evaluates this entry alone, across its own interval: what to show for `target` and the
+    /// animation's velocity, or `nil` once it has finished. Due logical completions go to `pending`.
+    @inlinable
+    mutating func evaluateAlone(
+        target: Value, at clock: TimeInterval, pending: inout [() -> Void]
+    ) -> (shown: Value, velocity: Value?)? {
+        let (offset, velocity) = evaluate(value: interval, at: clock)
+        guard let offset else { return nil }
+        takeDueLogicalCompletions(into: &pending)
+        return (target - interval + offset, velocity)
+    }
+}
+
+/// What a resting value's entry holds in place of an animation: it is never evaluated, and would
+/// finish at once if it were. An empty struct, so wrapping it in ``Animation`` allocates nothing.
+@usableFromInline
+struct RestingAnimation: CustomAnimation {
+    @inlinable
+    init() {}
+
+    /// Finished: there is nothing to animate.
+    @inlinable
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        nil
     }
 }
 

@@ -2,12 +2,14 @@
 /// (SEMANTICS.md §7).
 ///
 /// A struct inside the class so that a call on the value mutates it through one access: the state is
-/// written in place (`&first!.context`), which keeps a warm spring's state writes allocation-free.
+/// written in place (`&first.context`), which keeps a warm spring's state writes allocation-free.
 ///
 /// The running animations are `first` (stored inline: the only one in the common case, so a frame
-/// touches no array) followed by `rest` (the later entries of a combination). Invariant: `rest` is
-/// empty when `first` is `nil`; the entries are in the order they were added; the first entry's value
-/// is always its own interval (the combination's origin is folded to zero, see `fold`).
+/// touches no array) followed by `rest` (the later entries of a combination). While nothing runs,
+/// `isRunning` is `false`, `first` is a resting entry and `rest` is empty. `first` is not an optional
+/// on purpose: reading a field of an optional entry (`first!.interval`) copies the whole entry,
+/// retaining everything in it. The entries are in the order they were added, and the first entry's
+/// value is always its own interval (the combination's origin is folded to zero, see `fold`).
 @usableFromInline
 struct RunningAnimations<Value: VectorArithmetic> {
     @usableFromInline var target: Value
@@ -16,7 +18,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// The value's clock: the sum of the deltas given to `advance(by:)`.
     @usableFromInline var clock: TimeInterval = 0
     @usableFromInline var environment = EnvironmentValues()
-    @usableFromInline var first: AnimationEntry<Value>?
+    @usableFromInline var first: AnimationEntry<Value>
+    @usableFromInline var isRunning = false
     @usableFromInline var rest: ContiguousArray<AnimationEntry<Value>> = []
     /// In a combination: its progress along the last entry's interval at the last evaluation.
     @usableFromInline var combinedOffset: Value = .zero
@@ -28,26 +31,28 @@ struct RunningAnimations<Value: VectorArithmetic> {
         target = value
         presentation = value
         velocity = .zero
+        first = AnimationEntry(resting: EnvironmentValues())
     }
 
     @inlinable
-    var count: Int { first == nil ? 0 : 1 + rest.count }
+    var count: Int { isRunning ? 1 + rest.count : 0 }
 
     /// The interval from where the running animations started to the target: that of the last entry.
     @inlinable
     var interval: Value {
-        if let last = rest.last { return last.interval }
-        return first?.interval ?? .zero
+        rest.isEmpty ? first.interval : rest[rest.count - 1].interval
     }
 
     // MARK: - Time
 
     /// Advances the clock by `deltaTime` (finite and not negative) and evaluates the animations there.
+    /// Returns whether completions are due (so the owner needs one access to this state, not two).
     @inlinable
-    mutating func advance(by deltaTime: TimeInterval) {
+    mutating func advance(by deltaTime: TimeInterval) -> Bool {
         clock += deltaTime
-        guard first != nil else { return }
+        guard isRunning else { return false }
         evaluate(after: deltaTime)
+        return !pending.isEmpty
     }
 
     /// Evaluates the running animations at the clock; `deltaTime` is the time since the last
@@ -64,15 +69,11 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// One animation: presentation = target − interval + progress.
     @inlinable
     mutating func evaluateAlone(after deltaTime: TimeInterval) {
-        let interval = first!.interval
-        let (offset, rate) = first!.evaluate(value: interval, at: clock)
-        if first!.hasDueLogicalCompletions { first!.completions.takeLogical(into: &pending) }
-        guard let offset, offset.isUsable else {
+        guard let (shown, rate) = first.evaluateAlone(target: target, at: clock, pending: &pending) else {
             finish()
             return
         }
-        let shown = target - interval + offset
-        if let rate, rate.isUsable {
+        if let rate {
             velocity = rate
         } else if deltaTime > 0 {
             velocity = (shown - presentation).scaled(by: 1 / deltaTime)
@@ -103,11 +104,11 @@ struct RunningAnimations<Value: VectorArithmetic> {
         while index < count {
             let finished: Bool
             if index == 0 {
-                finished = first!.combine(result: &result, rate: &rate, rateIsKnown: &rateIsKnown, at: now)
-                if first!.hasDueLogicalCompletions { first!.completions.takeLogical(into: &pending) }
+                finished = first.combine(result: &result, rate: &rate, rateIsKnown: &rateIsKnown, at: now)
+                first.takeDueLogicalCompletions(into: &pending)
             } else {
                 finished = rest[index - 1].combine(result: &result, rate: &rate, rateIsKnown: &rateIsKnown, at: now)
-                if rest[index - 1].hasDueLogicalCompletions { rest[index - 1].completions.takeLogical(into: &pending) }
+                rest[index - 1].takeDueLogicalCompletions(into: &pending)
             }
             if finished { lastFinished = index }
             index += 1
@@ -132,12 +133,12 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// entry's value is again its own interval. What is shown does not change.
     @inlinable
     mutating func fold(through last: Int) {
-        let origin = last == 0 ? first!.interval : rest[last - 1].interval
-        first!.completions.takeAll(into: &pending)
+        let origin = last == 0 ? first.interval : rest[last - 1].interval
+        first.completions.takeAll(into: &pending)
         for index in 0..<last { rest[index].completions.takeAll(into: &pending) }
         first = rest[last]
         rest.removeSubrange(0...last)
-        first!.interval -= origin
+        first.interval -= origin
         for index in rest.indices { rest[index].interval -= origin }
         combinedOffset -= origin
     }
@@ -145,9 +146,10 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// Ends every running animation: the target is shown, at rest, and every completion is due.
     @inlinable
     mutating func finish() {
-        if first != nil { first!.completions.takeAll(into: &pending) }
+        first.completions.takeAll(into: &pending)
         for index in rest.indices { rest[index].completions.takeAll(into: &pending) }
-        first = nil
+        first = AnimationEntry(resting: environment)
+        isRunning = false
         rest.removeAll(keepingCapacity: true)
         presentation = target
         velocity = .zero
@@ -156,28 +158,41 @@ struct RunningAnimations<Value: VectorArithmetic> {
 
     // MARK: - Changes
 
-    /// Sets a new target (usable: the owner checks) with or without an animation.
+    /// Sets a new target (usable: the owner checks) with or without an animation, and evaluates the
+    /// animations at the clock. Returns whether completions are due.
     @inlinable
-    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) {
+    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) -> Bool {
         var completions = completions
         let change = newTarget - target
         target = newTarget
         guard let animation else {
             finish()
             completions.takeAll(into: &pending)
-            return
+            return !pending.isEmpty
         }
         let spring = animation.base as? SpringAnimation
-        if first == nil {
+        if !isRunning {
             first = AnimationEntry(
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
                 interval: change, startTime: clock, completions: completions)
-        } else if !merge(animation, spring: spring, change: change, completions: &completions) {
+            isRunning = true
+        } else if merge(animation, spring: spring, change: change, completions: &completions) {
+            if let spring {
+                // A merged spring continues the motion where it was: the interval moved with the
+                // target, so what is shown stays, and there is nothing to integrate at the same time.
+                // Only the velocity is its own (the previous animation's, or its state's if that one
+                // reported none). Skipping the evaluation saves a spring call on every retarget.
+                velocity = spring.velocity(value: first.interval, time: clock - first.startTime, context: first.context)
+                    ?? velocity
+                return !pending.isEmpty
+            }
+        } else {
             rest.append(AnimationEntry(
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
                 interval: interval + change, startTime: clock, completions: completions))
         }
         evaluate(after: 0)
+        return !pending.isEmpty
     }
 
     /// Lets `animation` take over the running animations if its `shouldMerge` says so: it inherits the
@@ -191,7 +206,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     mutating func merge(
         _ animation: Animation, spring: SpringAnimation?, change: Value, completions: inout CompletionList
     ) -> Bool {
-        let elapsed = clock - first!.startTime
+        let elapsed = clock - first.startTime
         let previousInterval = interval
         var context: AnimationContext<Value>
         let merges: Bool
@@ -203,25 +218,25 @@ struct RunningAnimations<Value: VectorArithmetic> {
             // A spring always merges, so its state is moved rather than copied: a copy would share
             // the state's storage and make the merge's writes allocate.
             context = AnimationContext(environment: environment)
-            swap(&context.state, &first!.context.state)
+            swap(&context.state, &first.context.state)
             merges = spring.shouldMerge(
-                previous: first!.animation, value: previousInterval, time: elapsed, context: &context)
-            if !merges { swap(&context.state, &first!.context.state) }
+                previous: first.animation, value: previousInterval, time: elapsed, context: &context)
+            if !merges { swap(&context.state, &first.context.state) }
         } else {
             // A copy, so that an animation that declines leaves the running one's state as it was.
-            context = first!.context
+            context = first.context
             merges = animation.shouldMerge(
-                previous: first!.animation, value: previousInterval, time: elapsed, context: &context)
+                previous: first.animation, value: previousInterval, time: elapsed, context: &context)
         }
         guard merges else { return false }
-        var waiting = CompletionList()
-        waiting.absorb(&first!.completions)
-        for index in rest.indices { waiting.absorb(&rest[index].completions) }
-        waiting.absorb(&completions)
-        first = AnimationEntry(
-            animation: animation, spring: spring,
-            context: AnimationContext(state: context.state, environment: environment),
-            interval: previousInterval + change, startTime: first!.startTime, completions: waiting)
+        // The first entry becomes the merged one in place (its begin time stays), which spares
+        // rebuilding and releasing a whole entry on the retargeting path.
+        for index in rest.indices { first.completions.absorb(&rest[index].completions) }
+        first.completions.absorb(&completions)
+        first.animation = animation
+        first.spring = spring
+        first.context = AnimationContext(state: context.state, environment: environment)
+        first.interval = previousInterval + change
         rest.removeAll(keepingCapacity: true)
         return true
     }
@@ -231,7 +246,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     @inlinable
     mutating func setEnvironment(_ newEnvironment: EnvironmentValues) {
         environment = newEnvironment
-        if first != nil { first!.context.environment = newEnvironment }
+        first.context.environment = newEnvironment
         for index in rest.indices { rest[index].context.environment = newEnvironment }
     }
 }
@@ -243,7 +258,7 @@ extension AnimationEntry {
     mutating func combine(result: inout Value, rate: inout Value, rateIsKnown: inout Bool, at clock: TimeInterval) -> Bool {
         let value = interval - result
         let (offset, velocity) = evaluate(value: value, at: clock)
-        guard let offset, offset.isUsable else {
+        guard let offset else {
             result = interval
             rate = .zero
             rateIsKnown = true
@@ -255,7 +270,7 @@ extension AnimationEntry {
             ? ((offset + value).magnitudeSquared - (offset - value).magnitudeSquared) / (4 * valueSquared)
             : 0
         result += offset
-        if let velocity, velocity.isUsable {
+        if let velocity {
             rate = rate.scaled(by: 1 - fraction) + velocity
         } else {
             rateIsKnown = false

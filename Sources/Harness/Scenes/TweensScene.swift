@@ -41,6 +41,12 @@ public final class TweensScene: Scene {
     /// Creates the scene and its eight tweens (started by the tweener's next update).
     public init(context: SceneContext) {
         tweener = context.tweener
+        // The log's clock advances inside the tweener, ahead of the tweens (drivers update in the order
+        // they were added), so a callback is stamped with the time of the update that fired it.
+        tweener.drive { [unowned self] dt in
+            self.time += dt
+            return true
+        }
         let eases: [Ease] = [.linear, .quadOut, .cubicInOut, .sineInOut, .backOut, .elasticOut, .bounceOut, .expoInOut]
         for (index, ease) in eases.enumerated() {
             let track = Track(ease: ease)
@@ -116,7 +122,7 @@ public final class TweensScene: Scene {
         }
     }
 
-    public func update(by dt: Double) { time += dt }
+    public func update(by dt: Double) {}
 
     /// The rows' rectangles (for clicks and drawing).
     static let rows: [Rect] = (0..<8).map { Rect(x: 20, y: 84 + Double($0) * 52, width: 760, height: 46) }
