@@ -29,13 +29,16 @@ final class TextRenderer {
         let texture: OpaquePointer
         let width: Int32
         let height: Int32
-        var usedThisFrame: Bool
+        var lastUsed: Int
     }
 
     private let renderer: OpaquePointer
     private var fonts: [TextSize: OpaquePointer] = [:]
     private var cache: [Key: Entry] = [:]
     private var isOpen = true
+    // Entries are stamped with the frame that last drew them, so ending a frame touches nothing unless
+    // the cache has to shrink (marking every entry each frame would copy the dictionary).
+    private var frame = 0
 
     init(renderer: OpaquePointer) throws(HarnessError) {
         self.renderer = renderer
@@ -59,32 +62,33 @@ final class TextRenderer {
     func draw(_ string: String, at point: Point, size: TextSize, color: Color) {
         guard !string.isEmpty else { return }
         let key = Key(string: string, size: size, color: color)
-        var entry: Entry
-        if let cached = cache[key] {
-            entry = cached
+        let entry: Entry
+        if let index = cache.index(forKey: key) {
+            cache.values[index].lastUsed = frame
+            entry = cache.values[index]
         } else {
             guard let font = fonts[size],
                   let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
             else { return }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
-            entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, usedThisFrame: true)
+            entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+            cache[key] = entry
         }
-        entry.usedThisFrame = true
-        cache[key] = entry
         var destination = SDL_Rect(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
         SDL_RenderCopy(renderer, entry.texture, nil, &destination)
     }
 
-    /// Drops textures unused this frame when the cache has grown past its limit, and clears the marks.
+    /// Drops the textures not used this frame once the cache has grown past its limit.
     func endFrame() {
         if cache.count > Self.cacheLimit {
-            for (key, entry) in cache where !entry.usedThisFrame {
+            let stale = cache.filter { $0.value.lastUsed != frame }
+            for (key, entry) in stale {
                 SDL_DestroyTexture(entry.texture)
                 cache[key] = nil
             }
         }
-        for key in cache.keys { cache[key]?.usedThisFrame = false }
+        frame += 1
     }
 
     func close() {

@@ -70,6 +70,9 @@ public final class FrameLoop {
     private var replayCursor = 0
     private var pendingScreenshots: [String] = []
     private var overlay = ProfilerOverlay()
+    private var status = ""
+    private var statusPaused = false
+    private var statusScale = 1.0
 
     /// How many objects scenes opened with Tab or 1–9 animate (see ``SceneContext/objectCount``).
     public var objectCount = 10_000
@@ -245,9 +248,15 @@ public final class FrameLoop {
         let width = Double(size.width)
         drawList.text(scene.title, at: Point(20, 14), size: .large, .text)
         drawList.text(scene.hint, at: Point(20, 44), size: .small, .dimText)
-        let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
-        var status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
-        if clock.isPaused { status += "  PAUSED" }
+        // Rebuilt a few times a second, not every frame: a string that changes every frame costs a
+        // format, a text rasterisation and a texture upload each time.
+        if frameIndex % 15 == 0 || statusPaused != clock.isPaused || statusScale != clock.timeScale {
+            let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
+            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            if clock.isPaused { status += "  PAUSED" }
+            statusPaused = clock.isPaused
+            statusScale = clock.timeScale
+        }
         drawList.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
         if showsProfiler {
             overlay.draw(stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
