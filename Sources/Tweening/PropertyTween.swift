@@ -31,12 +31,12 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     @usableFromInline
     init(
         start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults,
-        renderer: @escaping (TweenAnimator, Double) -> Void
+        rendersDoublesDirectly: Bool = false, renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         startValue = start
         endValue = end
         self.readStart = readStart
-        super.init(defaults: defaults, renderer: renderer)
+        super.init(defaults: defaults, rendersDoublesDirectly: rendersDoublesDirectly, renderer: renderer)
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -94,7 +94,9 @@ final class DoublePropertyTween: PropertyTween<Double> {
         apply: @escaping (Double) -> Void
     ) {
         self.apply = apply
-        super.init(start: start, end: end, readStart: readStart, defaults: defaults) { tween, fraction in
+        super.init(
+            start: start, end: end, readStart: readStart, defaults: defaults, rendersDoublesDirectly: true
+        ) { tween, fraction in
             // Only ever installed on a DoublePropertyTween, here.
             let tween = unsafeDowncast(tween, to: DoublePropertyTween.self)
             tween.apply(tween.value(at: fraction))
