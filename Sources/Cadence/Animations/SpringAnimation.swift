@@ -57,9 +57,23 @@ public struct SpringAnimation: CustomAnimation {
     /// The offset along `value` at `time`, or `nil` once settled.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        animateReportingVelocity(value: value, time: time, context: &context).offset
+    }
+
+    /// ``animate(value:time:context:)`` and, while it runs, what ``velocity(value:time:context:)`` would
+    /// then return, from one access to the state.
+    ///
+    /// Speed: the runtime asks a running spring for both every frame; asking separately looks the state
+    /// up twice and copies the whole state out for its velocity. A specialised caller that only wants
+    /// the offset (``animate(value:time:context:)``) drops the velocity as dead code.
+    @inlinable
+    func animateReportingVelocity<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V) {
         // Through `Animation` this method runs unspecialised, and generic vector arithmetic through witness
         // tables is slow (a SIMD lane at a time through `SIMDStorage` thunks: ~570 ns a call on a
-        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them.
+        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them; in a
+        // caller specialised for `V` these tests are folded away.
         if V.self == Double.self { return integrate(as: Double.self, value: value, time: time, context: &context) }
         if V.self == Float.self { return integrate(as: Float.self, value: value, time: time, context: &context) }
         if V.self == SIMD2<Double>.self { return integrate(as: SIMD2<Double>.self, value: value, time: time, context: &context) }
@@ -72,36 +86,42 @@ public struct SpringAnimation: CustomAnimation {
 
     /// ``integrate(value:time:context:)`` for a `V` known to be `W`, run specialised for `W`.
     ///
-    /// The state's storage and the environment are not generic, so they are moved (not copied: a copy
-    /// would make the state's boxes shared, and the next write allocate) into a context of `W` and back.
-    /// Always inlined, so that `W` is concrete at each call and the body is specialised for it.
+    /// `V` is `W` (the caller has checked), so the context is viewed as a context of `W` in place: no
+    /// move of the state's storage and environment into a context of `W` and back, which cost two
+    /// swaps each way and a retain and release of an empty storage. Where `V` is concrete (a
+    /// specialised caller) the view and the casts are no-ops. Always inlined, so that `W` is concrete
+    /// at each call and the body is specialised for it.
     @inlinable @inline(__always)
     func integrate<V: VectorArithmetic, W: VectorArithmetic>(
         as type: W.Type, value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> V? {
-        var concrete = AnimationContext<W>()
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        concrete.logicallyComplete = context.logicallyComplete
-        let result = integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete)
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        context.logicallyComplete = concrete.logicallyComplete
-        guard let result else { return nil }
-        return unsafeBitCast(result, to: V.self)
+    ) -> (offset: V?, velocity: V) {
+        let (offset, velocity) = withUnsafeMutablePointer(to: &context) { pointer in
+            pointer.withMemoryRebound(to: AnimationContext<W>.self, capacity: 1) { concrete in
+                integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete.pointee)
+            }
+        }
+        return (offset.map { unsafeBitCast($0, to: V.self) }, unsafeBitCast(velocity, to: V.self))
     }
 
+    /// Advances the state to `time`: the offset (`nil` once settled, or for bad input) and the velocity
+    /// afterwards.
     @inlinable
-    func integrate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard isValid, time.isFinite else { return nil }
+    func integrate<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V) {
+        guard isValid, time.isFinite else { return (nil, .zero) }
         // Advance the stored state in place: one lookup, and no copy of the seven-word state in and out
-        // (reading it and writing it back through the subscript measured about 20 % slower).
-        let key = ObjectIdentifier(SpringState<V>.self)
-        let result = context.state.storage.modifyValue(for: key, defaultValue: { SpringState<V>() }) {
-            $0.advance(to: time, interval: value, response: response, dampingFraction: dampingFraction)
+        // (reading it and writing it back through the subscript measured about 20 % slower). The entries
+        // keep the box alive meanwhile, so it is used unretained.
+        let box = context.state.storage.uniqueBox(
+            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
+        let (offset, isLogicallyComplete, velocity) = box._withUnsafeGuaranteedRef { box in
+            let result = box.value.advance(
+                to: time, interval: value, response: response, dampingFraction: dampingFraction)
+            return (result.offset, result.isLogicallyComplete, box.value.velocity)
         }
-        if result.isLogicallyComplete { context.isLogicallyComplete = true }
-        return result.offset
+        if isLogicallyComplete { context.isLogicallyComplete = true }
+        return (offset, velocity)
     }
 
     /// The integrated velocity (`nil` for bad parameters).
@@ -119,20 +139,32 @@ public struct SpringAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
+        // When `previous` is a spring, `Animation` calls it directly (specialised where `V` is concrete,
+        // see `Animation.spring`); after a frame at the merge time its `animate` integrates nothing and
+        // only checks whether it has settled.
         let offset = previous.animate(value: value, time: time, context: &context) ?? value
-        var state = context.state[SpringState<V>.self]
-        let velocity = previous.velocity(value: value, time: time, context: context) ?? state.velocity
-        if blendDuration > 0, let spring = previous.base as? SpringAnimation, spring.isValid, spring.response != response {
-            state.blendStart = state.response(blendingTo: spring.response, at: time)
-            state.blendInterval = blendDuration
+        let velocity = previous.velocity(value: value, time: time, context: context)
+        let blendFrom: Double?
+        if blendDuration > 0, let spring = previous.spring, spring.isValid, spring.response != response {
+            blendFrom = spring.response
         } else {
-            state.blendInterval = 0
+            blendFrom = nil
         }
-        state.offset = offset
-        state.velocity = velocity
-        state.time = time
-        state.startTime = time
-        context.state[SpringState<V>.self] = state
+        // The state is updated in place: one lookup, and no copy of it out and back in through the subscript.
+        let blendDuration = self.blendDuration
+        context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
+            state in
+            if let blendFrom {
+                state.blendStart = state.response(blendingTo: blendFrom, at: time)
+                state.blendInterval = blendDuration
+            } else {
+                state.blendInterval = 0
+            }
+            state.offset = offset
+            if let velocity { state.velocity = velocity }
+            state.time = time
+            state.startTime = time
+        }
         return true
     }
 }

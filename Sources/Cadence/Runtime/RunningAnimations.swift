@@ -170,7 +170,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
             completions.takeAll(into: &pending)
             return !pending.isEmpty
         }
-        let spring = animation.base as? SpringAnimation
+        let spring = animation.spring
         if !isRunning {
             first = AnimationEntry(
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
