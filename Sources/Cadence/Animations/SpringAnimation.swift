@@ -128,7 +128,10 @@ public struct SpringAnimation: CustomAnimation {
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard isValid else { return nil }
-        return context.state[SpringState<V>.self].velocity
+        // Only the velocity is read, not the whole state copied out through the subscript.
+        return context.state.storage.read(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self) {
+            $0.velocity
+        } ?? SpringState<V>.defaultValue.velocity
     }
 
     /// Always `true`: takes over the position and velocity of `previous` at `time` (its value, or the
@@ -139,23 +142,45 @@ public struct SpringAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        // When `previous` is a spring, `Animation` calls it directly (specialised where `V` is concrete,
-        // see `Animation.spring`); after a frame at the merge time its `animate` integrates nothing and
-        // only checks whether it has settled.
+        if let spring = previous.spring {
+            merge(spring, value: value, time: time, context: &context)
+            return true
+        }
         let offset = previous.animate(value: value, time: time, context: &context) ?? value
         let velocity = previous.velocity(value: value, time: time, context: context)
-        let blendFrom: Double?
-        if blendDuration > 0, let spring = previous.spring, spring.isValid, spring.response != response {
-            blendFrom = spring.response
-        } else {
-            blendFrom = nil
-        }
-        // The state is updated in place: one lookup, and no copy of it out and back in through the subscript.
+        takeOver(offset: offset, velocity: velocity, blendingFrom: nil, time: time, context: &context)
+        return true
+    }
+
+    /// ``shouldMerge(previous:value:time:context:)`` with a spring as `previous`, whose state `context` holds.
+    ///
+    /// Speed: the retargeting path. `previous`'s `velocity` would return the state's own velocity (or
+    /// `nil` for a bad spring, which keeps it too), so it is not asked: the velocity stays as it is. Its
+    /// `animate` is called directly, specialised where `V` is concrete; after a frame at `time` it
+    /// integrates nothing and only checks whether the spring has settled.
+    @inlinable
+    func merge<V: VectorArithmetic>(
+        _ previous: SpringAnimation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) {
+        let offset = previous.animate(value: value, time: time, context: &context) ?? value
+        let blendsFromPrevious = blendDuration > 0 && previous.isValid && previous.response != response
+        takeOver(offset: offset, velocity: nil, blendingFrom: blendsFromPrevious ? previous.response : nil,
+                 time: time, context: &context)
+    }
+
+    /// Stores the motion taken over at `time` (`velocity` `nil`: keep the stored one) and starts a
+    /// response blend from `blendingFrom` if given. The state is updated in place: one lookup, and no
+    /// copy of it out and back in through the subscript.
+    @inlinable
+    func takeOver<V: VectorArithmetic>(
+        offset: V, velocity: V?, blendingFrom blendStart: Double?, time: TimeInterval,
+        context: inout AnimationContext<V>
+    ) {
         let blendDuration = self.blendDuration
         context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
             state in
-            if let blendFrom {
-                state.blendStart = state.response(blendingTo: blendFrom, at: time)
+            if let blendStart {
+                state.blendStart = state.response(blendingTo: blendStart, at: time)
                 state.blendInterval = blendDuration
             } else {
                 state.blendInterval = 0
@@ -165,6 +190,14 @@ public struct SpringAnimation: CustomAnimation {
             state.time = time
             state.startTime = time
         }
-        return true
+    }
+
+    /// Whether `other` has the same three parameters, bit for bit (so that one may stand for the other
+    /// without any observable difference, unlike `==`, for which 0 and −0 are equal).
+    @inlinable
+    func isIdentical(to other: SpringAnimation) -> Bool {
+        response.bitPattern == other.response.bitPattern
+            && dampingFraction.bitPattern == other.dampingFraction.bitPattern
+            && blendDuration.bitPattern == other.blendDuration.bitPattern
     }
 }

@@ -46,6 +46,15 @@ struct KeyedBoxes {
         return unsafeDowncast(entries[i].box, to: Box<T>.self).value
     }
 
+    /// `body` applied to the value stored for `key` (stored with type `T`), read in place: no copy of
+    /// the whole value. `nil` if nothing is stored.
+    @inlinable @inline(__always)
+    func read<T, R>(for key: ObjectIdentifier, as type: T.Type, _ body: (T) -> R) -> R? {
+        guard let i = index(of: key) else { return nil }
+        return Unmanaged.passUnretained(unsafeDowncast(entries[i].box, to: Box<T>.self))
+            ._withUnsafeGuaranteedRef { body($0.value) }
+    }
+
     @inlinable
     mutating func setValue<T>(_ value: T, for key: ObjectIdentifier) {
         guard let i = index(of: key) else {
