@@ -57,9 +57,23 @@ public struct SpringAnimation: CustomAnimation {
     /// The offset along `value` at `time`, or `nil` once settled.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        animateReportingVelocity(value: value, time: time, context: &context).offset
+    }
+
+    /// ``animate(value:time:context:)`` and, while it runs, what ``velocity(value:time:context:)`` would
+    /// then return, from one access to the state.
+    ///
+    /// Speed: the runtime asks a running spring for both every frame; asking separately looks the state
+    /// up twice and copies the whole state out for its velocity. A specialised caller that only wants
+    /// the offset (``animate(value:time:context:)``) drops the velocity as dead code.
+    @inlinable
+    func animateReportingVelocity<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V) {
         // Through `Animation` this method runs unspecialised, and generic vector arithmetic through witness
         // tables is slow (a SIMD lane at a time through `SIMDStorage` thunks: ~570 ns a call on a
-        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them.
+        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them; in a
+        // caller specialised for `V` these tests are folded away.
         if V.self == Double.self { return integrate(as: Double.self, value: value, time: time, context: &context) }
         if V.self == Float.self { return integrate(as: Float.self, value: value, time: time, context: &context) }
         if V.self == SIMD2<Double>.self { return integrate(as: SIMD2<Double>.self, value: value, time: time, context: &context) }
@@ -72,43 +86,52 @@ public struct SpringAnimation: CustomAnimation {
 
     /// ``integrate(value:time:context:)`` for a `V` known to be `W`, run specialised for `W`.
     ///
-    /// The state's storage and the environment are not generic, so they are moved (not copied: a copy
-    /// would make the state's boxes shared, and the next write allocate) into a context of `W` and back.
-    /// Always inlined, so that `W` is concrete at each call and the body is specialised for it.
+    /// `V` is `W` (the caller has checked), so the context is viewed as a context of `W` in place: no
+    /// move of the state's storage and environment into a context of `W` and back, which cost two
+    /// swaps each way and a retain and release of an empty storage. Where `V` is concrete (a
+    /// specialised caller) the view and the casts are no-ops. Always inlined, so that `W` is concrete
+    /// at each call and the body is specialised for it.
     @inlinable @inline(__always)
     func integrate<V: VectorArithmetic, W: VectorArithmetic>(
         as type: W.Type, value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> V? {
-        var concrete = AnimationContext<W>()
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        concrete.logicallyComplete = context.logicallyComplete
-        let result = integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete)
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        context.logicallyComplete = concrete.logicallyComplete
-        guard let result else { return nil }
-        return unsafeBitCast(result, to: V.self)
+    ) -> (offset: V?, velocity: V) {
+        let (offset, velocity) = withUnsafeMutablePointer(to: &context) { pointer in
+            pointer.withMemoryRebound(to: AnimationContext<W>.self, capacity: 1) { concrete in
+                integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete.pointee)
+            }
+        }
+        return (offset.map { unsafeBitCast($0, to: V.self) }, unsafeBitCast(velocity, to: V.self))
     }
 
+    /// Advances the state to `time`: the offset (`nil` once settled, or for bad input) and the velocity
+    /// afterwards.
     @inlinable
-    func integrate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard isValid, time.isFinite else { return nil }
+    func integrate<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V) {
+        guard isValid, time.isFinite else { return (nil, .zero) }
         // Advance the stored state in place: one lookup, and no copy of the seven-word state in and out
-        // (reading it and writing it back through the subscript measured about 20 % slower).
-        let key = ObjectIdentifier(SpringState<V>.self)
-        let result = context.state.storage.modifyValue(for: key, defaultValue: { SpringState<V>() }) {
-            $0.advance(to: time, interval: value, response: response, dampingFraction: dampingFraction)
+        // (reading it and writing it back through the subscript measured about 20 % slower). The entries
+        // keep the box alive meanwhile, so it is used unretained.
+        let box = context.state.storage.uniqueBox(
+            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
+        let (offset, isLogicallyComplete, velocity) = box._withUnsafeGuaranteedRef { box in
+            let result = box.value.advance(
+                to: time, interval: value, response: response, dampingFraction: dampingFraction)
+            return (result.offset, result.isLogicallyComplete, box.value.velocity)
         }
-        if result.isLogicallyComplete { context.isLogicallyComplete = true }
-        return result.offset
+        if isLogicallyComplete { context.isLogicallyComplete = true }
+        return (offset, velocity)
     }
 
     /// The integrated velocity (`nil` for bad parameters).
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard isValid else { return nil }
-        return context.state[SpringState<V>.self].velocity
+        // Only the velocity is read, not the whole state copied out through the subscript.
+        return context.state.storage.read(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self) {
+            $0.velocity
+        } ?? SpringState<V>.defaultValue.velocity
     }
 
     /// Always `true`: takes over the position and velocity of `previous` at `time` (its value, or the
@@ -119,20 +142,62 @@ public struct SpringAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        let offset = previous.animate(value: value, time: time, context: &context) ?? value
-        var state = context.state[SpringState<V>.self]
-        let velocity = previous.velocity(value: value, time: time, context: context) ?? state.velocity
-        if blendDuration > 0, let spring = previous.base as? SpringAnimation, spring.isValid, spring.response != response {
-            state.blendStart = state.response(blendingTo: spring.response, at: time)
-            state.blendInterval = blendDuration
-        } else {
-            state.blendInterval = 0
+        if let spring = previous.spring {
+            merge(spring, value: value, time: time, context: &context)
+            return true
         }
-        state.offset = offset
-        state.velocity = velocity
-        state.time = time
-        state.startTime = time
-        context.state[SpringState<V>.self] = state
+        let offset = previous.animate(value: value, time: time, context: &context) ?? value
+        let velocity = previous.velocity(value: value, time: time, context: context)
+        takeOver(offset: offset, velocity: velocity, blendingFrom: nil, time: time, context: &context)
         return true
+    }
+
+    /// ``shouldMerge(previous:value:time:context:)`` with a spring as `previous`, whose state `context` holds.
+    ///
+    /// Speed: the retargeting path. `previous`'s `velocity` would return the state's own velocity (or
+    /// `nil` for a bad spring, which keeps it too), so it is not asked: the velocity stays as it is. Its
+    /// `animate` is called directly, specialised where `V` is concrete; after a frame at `time` it
+    /// integrates nothing and only checks whether the spring has settled.
+    @inlinable
+    func merge<V: VectorArithmetic>(
+        _ previous: SpringAnimation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) {
+        let offset = previous.animate(value: value, time: time, context: &context) ?? value
+        let blendsFromPrevious = blendDuration > 0 && previous.isValid && previous.response != response
+        takeOver(offset: offset, velocity: nil, blendingFrom: blendsFromPrevious ? previous.response : nil,
+                 time: time, context: &context)
+    }
+
+    /// Stores the motion taken over at `time` (`velocity` `nil`: keep the stored one) and starts a
+    /// response blend from `blendingFrom` if given. The state is updated in place: one lookup, and no
+    /// copy of it out and back in through the subscript.
+    @inlinable
+    func takeOver<V: VectorArithmetic>(
+        offset: V, velocity: V?, blendingFrom blendStart: Double?, time: TimeInterval,
+        context: inout AnimationContext<V>
+    ) {
+        let blendDuration = self.blendDuration
+        context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
+            state in
+            if let blendStart {
+                state.blendStart = state.response(blendingTo: blendStart, at: time)
+                state.blendInterval = blendDuration
+            } else {
+                state.blendInterval = 0
+            }
+            state.offset = offset
+            if let velocity { state.velocity = velocity }
+            state.time = time
+            state.startTime = time
+        }
+    }
+
+    /// Whether `other` has the same three parameters, bit for bit (so that one may stand for the other
+    /// without any observable difference, unlike `==`, for which 0 and −0 are equal).
+    @inlinable
+    func isIdentical(to other: SpringAnimation) -> Bool {
+        response.bitPattern == other.response.bitPattern
+            && dampingFraction.bitPattern == other.dampingFraction.bitPattern
+            && blendDuration.bitPattern == other.blendDuration.bitPattern
     }
 }

@@ -53,13 +53,11 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         let isLogicallyComplete = time - startTime >= response
         if time - self.time > 1 { self.time = time - 1.0 / 60 }
         let step = SpringAnimation.step, half = step / 2
-        // Count the steps as the literal loop `while time < t { step; time += h }` would.
-        var steps = 0
-        while self.time < time && steps < SpringAnimation.maximumSteps {
-            self.time += step
-            steps += 1
-        }
-        if steps > 0 {
+        // Step as the literal loop `while time < t { step; time += h }` would (at most `maximumSteps`).
+        // The time is advanced in the same loop as the motion, rather than the steps counted first:
+        // one loop's control instead of two, and the two chains run side by side.
+        if self.time < time {
+            var stateTime = self.time + step
             // The first step starts from the stored velocity and force:
             //   vh = F·h/2 + v;  x += vh·h;  F = k(Δ − x) − c·vh;  v = F·h/2 + vh.
             var halfVelocity = force.scaled(by: half) + velocity
@@ -67,9 +65,13 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
             // The later steps carry only (x, vh), through the same step written as an affine map whose
             // two halves run in parallel: half the serial chain of multiply-adds of the literal step.
             let map = SpringStepMap(stiffness: stiffness, damping: damping, step: step)
-            for _ in 1..<steps {
+            var steps = 1
+            while stateTime < time && steps < SpringAnimation.maximumSteps {
+                stateTime += step
+                steps += 1
                 map.apply(offset: &offset, halfVelocity: &halfVelocity, interval: value)
             }
+            self.time = stateTime
             self.offset = offset
             force = (value - offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
             velocity = force.scaled(by: half) + halfVelocity

@@ -110,8 +110,10 @@ struct AnimationEntry<Value: VectorArithmetic> {
     mutating func evaluate(value: Value, at clock: TimeInterval) -> (offset: Value?, velocity: Value?) {
         let time = clock - startTime
         if let spring {
-            guard let offset = spring.animate(value: value, time: time, context: &context) else { return (nil, nil) }
-            return (offset, spring.velocity(value: value, time: time, context: context))
+            // Offset and velocity from one access to the spring's state (what `animate` then `velocity` give).
+            let (offset, velocity) = spring.animateReportingVelocity(value: value, time: time, context: &context)
+            guard let offset else { return (nil, nil) }
+            return (offset, velocity)
         }
         guard let offset = animation.animate(value: value, time: time, context: &context), offset.isUsable else {
             return (nil, nil)

@@ -170,7 +170,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
             completions.takeAll(into: &pending)
             return !pending.isEmpty
         }
-        let spring = animation.base as? SpringAnimation
+        let spring = animation.spring
         if !isRunning {
             first = AnimationEntry(
                 animation: animation, spring: spring, context: AnimationContext(environment: environment),
@@ -208,6 +208,23 @@ struct RunningAnimations<Value: VectorArithmetic> {
     ) -> Bool {
         let elapsed = clock - first.startTime
         let previousInterval = interval
+        if rest.isEmpty, let spring, let previous = first.spring {
+            // A spring replacing a spring, the common retarget: the merge works on the running context
+            // in place (springs read nothing from it but their state, and its environment is already
+            // the value's), and a new run only clears its logical completion. This spares building a
+            // fresh context, moving the state into it and back, and the retains and releases of both.
+            spring.merge(previous, value: previousInterval, time: elapsed, context: &first.context)
+            first.context.logicallyComplete = false
+            first.completions.absorb(&completions)
+            // An identical spring need not replace the stored one: assigning an `Animation` goes
+            // through its existential's value witnesses.
+            if !spring.isIdentical(to: previous) {
+                first.animation = animation
+                first.spring = spring
+            }
+            first.interval = previousInterval + change
+            return true
+        }
         var context: AnimationContext<Value>
         let merges: Bool
         if !rest.isEmpty {
@@ -237,7 +254,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
         first.spring = spring
         first.context = AnimationContext(state: context.state, environment: environment)
         first.interval = previousInterval + change
-        rest.removeAll(keepingCapacity: true)
+        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
         return true
     }
 
