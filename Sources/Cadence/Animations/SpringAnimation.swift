@@ -57,23 +57,44 @@ public struct SpringAnimation: CustomAnimation {
     /// The offset along `value` at `time`, or `nil` once settled.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        animateReportingVelocity(value: value, time: time, context: &context).offset
+        // `_isConcrete` is decided after specialisation: a caller specialised for `V` (through `Animation`'s
+        // inlinable forwarders, see `Animation.spring`) integrates directly; generic code takes the
+        // dispatch to specialised bodies.
+        if _isConcrete(V.self) {
+            var velocity = V.zero
+            return integrate(value: value, time: time, context: &context, velocity: &velocity)
+        }
+        return animateUnspecialised(value: value, time: time, context: &context)
     }
 
     /// ``animate(value:time:context:)`` and, while it runs, what ``velocity(value:time:context:)`` would
-    /// then return, from one access to the state.
+    /// then return.
     ///
-    /// Speed: the runtime asks a running spring for both every frame; asking separately looks the state
-    /// up twice and copies the whole state out for its velocity. A specialised caller that only wants
-    /// the offset (``animate(value:time:context:)``) drops the velocity as dead code.
+    /// Speed: the runtime asks a running spring for both every frame; where `V` is concrete both come
+    /// from one access to the state, instead of a second lookup and a copy of the whole state.
     @inlinable
     func animateReportingVelocity<V: VectorArithmetic>(
         value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> (offset: V?, velocity: V) {
-        // Through `Animation` this method runs unspecialised, and generic vector arithmetic through witness
-        // tables is slow (a SIMD lane at a time through `SIMDStorage` thunks: ~570 ns a call on a
-        // `SIMD4<Double>`). The common value types therefore go to bodies specialised for them; in a
-        // caller specialised for `V` these tests are folded away.
+    ) -> (offset: V?, velocity: V?) {
+        if _isConcrete(V.self) {
+            var velocity = V.zero
+            guard let offset = integrate(value: value, time: time, context: &context, velocity: &velocity) else {
+                return (nil, nil)
+            }
+            return (offset, velocity)
+        }
+        guard let offset = animateUnspecialised(value: value, time: time, context: &context) else { return (nil, nil) }
+        return (offset, self.velocity(value: value, time: time, context: context))
+    }
+
+    /// ``animate(value:time:context:)`` for generic code (`V` not known at compile time).
+    @inlinable
+    func animateUnspecialised<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> V? {
+        // Unspecialised, generic vector arithmetic through witness tables is slow (a SIMD lane at a time
+        // through `SIMDStorage` thunks: ~570 ns a call on a `SIMD4<Double>`). The common value types
+        // therefore go to bodies specialised for them.
         if V.self == Double.self { return integrate(as: Double.self, value: value, time: time, context: &context) }
         if V.self == Float.self { return integrate(as: Float.self, value: value, time: time, context: &context) }
         if V.self == SIMD2<Double>.self { return integrate(as: SIMD2<Double>.self, value: value, time: time, context: &context) }
@@ -81,47 +102,55 @@ public struct SpringAnimation: CustomAnimation {
         if V.self == SIMD3<Double>.self { return integrate(as: SIMD3<Double>.self, value: value, time: time, context: &context) }
         if V.self == SIMD4<Double>.self { return integrate(as: SIMD4<Double>.self, value: value, time: time, context: &context) }
         if V.self == SIMD4<Float>.self { return integrate(as: SIMD4<Float>.self, value: value, time: time, context: &context) }
-        return integrate(value: value, time: time, context: &context)
+        var velocity = V.zero
+        return integrate(value: value, time: time, context: &context, velocity: &velocity)
     }
 
-    /// ``integrate(value:time:context:)`` for a `V` known to be `W`, run specialised for `W`.
+    /// ``integrate(value:time:context:velocity:)`` for a `V` known to be `W`, run specialised for `W`.
     ///
-    /// `V` is `W` (the caller has checked), so the context is viewed as a context of `W` in place: no
-    /// move of the state's storage and environment into a context of `W` and back, which cost two
-    /// swaps each way and a retain and release of an empty storage. Where `V` is concrete (a
-    /// specialised caller) the view and the casts are no-ops. Always inlined, so that `W` is concrete
-    /// at each call and the body is specialised for it.
+    /// The state's storage and the environment are not generic, so they are moved (not copied: a copy
+    /// would make the state's boxes shared, and the next write allocate) into a context of `W` and back.
+    /// (Viewing the context in place through a rebound pointer needs closures, which generic code runs
+    /// unspecialised: ten times slower.) Always inlined, so that `W` is concrete at each call and the
+    /// body is specialised for it.
     @inlinable @inline(__always)
     func integrate<V: VectorArithmetic, W: VectorArithmetic>(
         as type: W.Type, value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> (offset: V?, velocity: V) {
-        let (offset, velocity) = withUnsafeMutablePointer(to: &context) { pointer in
-            pointer.withMemoryRebound(to: AnimationContext<W>.self, capacity: 1) { concrete in
-                integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete.pointee)
-            }
-        }
-        return (offset.map { unsafeBitCast($0, to: V.self) }, unsafeBitCast(velocity, to: V.self))
+    ) -> V? {
+        var concrete = AnimationContext<W>()
+        swap(&concrete.state.storage, &context.state.storage)
+        swap(&concrete.environment, &context.environment)
+        concrete.logicallyComplete = context.logicallyComplete
+        var velocity = W.zero
+        let result = integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete, velocity: &velocity)
+        swap(&concrete.state.storage, &context.state.storage)
+        swap(&concrete.environment, &context.environment)
+        context.logicallyComplete = concrete.logicallyComplete
+        guard let result else { return nil }
+        return unsafeBitCast(result, to: V.self)
     }
 
-    /// Advances the state to `time`: the offset (`nil` once settled, or for bad input) and the velocity
-    /// afterwards.
+    /// Advances the state to `time`: the offset (`nil` once settled, or for bad input); `velocity` is
+    /// set to the velocity afterwards while it runs. (An `inout` rather than a tuple result, which
+    /// generic code would build through runtime tuple metadata.)
     @inlinable
     func integrate<V: VectorArithmetic>(
-        value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> (offset: V?, velocity: V) {
-        guard isValid, time.isFinite else { return (nil, .zero) }
+        value: V, time: TimeInterval, context: inout AnimationContext<V>, velocity: inout V
+    ) -> V? {
+        guard isValid, time.isFinite else { return nil }
         // Advance the stored state in place: one lookup, and no copy of the seven-word state in and out
         // (reading it and writing it back through the subscript measured about 20 % slower). The entries
         // keep the box alive meanwhile, so it is used unretained.
         let box = context.state.storage.uniqueBox(
             for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
-        let (offset, isLogicallyComplete, velocity) = box._withUnsafeGuaranteedRef { box in
+        let result = box._withUnsafeGuaranteedRef { box in
             let result = box.value.advance(
                 to: time, interval: value, response: response, dampingFraction: dampingFraction)
-            return (result.offset, result.isLogicallyComplete, box.value.velocity)
+            velocity = box.value.velocity
+            return result
         }
-        if isLogicallyComplete { context.isLogicallyComplete = true }
-        return (offset, velocity)
+        if result.isLogicallyComplete { context.isLogicallyComplete = true }
+        return result.offset
     }
 
     /// The integrated velocity (`nil` for bad parameters).

@@ -111,9 +111,7 @@ struct AnimationEntry<Value: VectorArithmetic> {
         let time = clock - startTime
         if let spring {
             // Offset and velocity from one access to the spring's state (what `animate` then `velocity` give).
-            let (offset, velocity) = spring.animateReportingVelocity(value: value, time: time, context: &context)
-            guard let offset else { return (nil, nil) }
-            return (offset, velocity)
+            return spring.animateReportingVelocity(value: value, time: time, context: &context)
         }
         guard let offset = animation.animate(value: value, time: time, context: &context), offset.isUsable else {
             return (nil, nil)
