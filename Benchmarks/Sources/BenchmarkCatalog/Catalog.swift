@@ -194,15 +194,17 @@ public enum HarnessSuites {
     public static let busySceneName = "stress"
 
     /// An empty scene on SDL's dummy driver and software renderer: the loop as `cadence --headless` runs it.
+    /// Almost all of it is SDL's software renderer clearing and presenting 1280×720 pixels.
     public static let emptySceneSDL = Suite(
         target: target, name: "Frame loop, empty scene, headless SDL", itemsPerIteration: 1, item: "frame",
-        iterations: 2_000, warmup: 50, goal: Goal(nanoseconds: 50_000, .perItem))
+        iterations: 2_000, warmup: 50)
 
     /// The same empty scene with a backend that draws nothing: the loop's own cost, without SDL's
-    /// software rasteriser (which fills 1280×720 pixels every frame).
+    /// software rasteriser (which fills 1280×720 pixels every frame). Issue 7's goal is about this:
+    /// "the loop's own overhead with an empty scene".
     public static let emptySceneNullBackend = Suite(
         target: target, name: "Frame loop, empty scene, no-op backend", itemsPerIteration: 1, item: "frame",
-        iterations: 5_000, warmup: 50)
+        iterations: 5_000, warmup: 50, goal: Goal(nanoseconds: 50_000, .perItem))
 
     /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it.
     public static let busySceneSDL = Suite(
