@@ -99,7 +99,8 @@ public final class ChromeTraceWriter: FrameSink {
         var ts = sample.start - origin
         let total = sample.phases.busy + sample.phases.wait
         emit(#"{"name":"frame","cat":"frame","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(total)),"args":{"frame":\#(sample.index)}}"#)
-        for (name, duration) in sample.phases.named {
+        for (index, name) in FramePhases.names.enumerated() {
+            let duration = sample.phases[index]
             emit(#"{"name":"\#(name)","cat":"phase","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(duration))}"#)
             ts += duration
         }

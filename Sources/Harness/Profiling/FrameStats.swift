@@ -21,9 +21,20 @@ public struct FramePhases: Hashable, Sendable {
     /// Everything but waiting: what the frame cost.
     public var busy: UInt64 { input + update + draw + render + present }
 
-    /// The phases with their names, in frame order.
-    public var named: [(name: String, nanoseconds: UInt64)] {
-        [("input", input), ("update", update), ("draw", draw), ("render", render), ("present", present), ("wait", wait)]
+    /// The phases' names, in frame order (the order of ``subscript(_:)``).
+    public static let names = ["input", "update", "draw", "render", "present", "wait"]
+
+    /// The phase at `index` in frame order (0 input … 5 wait): lets per-frame code walk the phases
+    /// without building an array for every frame.
+    public subscript(_ index: Int) -> UInt64 {
+        switch index {
+        case 0: return input
+        case 1: return update
+        case 2: return draw
+        case 3: return render
+        case 4: return present
+        default: return wait
+        }
     }
 }
 
@@ -138,7 +149,15 @@ public final class FrameStats {
 
     /// The most recent frames, oldest first.
     public var recent: [FrameSample] {
-        Array(ring[ringStart...] + ring[..<ringStart])
+        var samples: [FrameSample] = []
+        forEachRecent { samples.append($1) }
+        return samples
+    }
+
+    /// Calls `body` with each recent frame's position (0 = oldest) and sample, oldest first, without
+    /// copying the history (the overlay walks it every frame).
+    public func forEachRecent(_ body: (Int, FrameSample) -> Void) {
+        for i in 0..<ring.count { body(i, ring[(ringStart + i) % ring.count]) }
     }
 
     /// Percentiles and counts so far.
@@ -146,7 +165,7 @@ public final class FrameStats {
         let ms = { (ns: UInt64) in Double(ns) / 1e6 }
         let n = Double(max(frameCount, 1))
         var means: [String: Double] = [:]
-        for (name, total) in phaseTotals.named { means[name] = Double(total) / n / 1e6 }
+        for (index, name) in FramePhases.names.enumerated() { means[name] = Double(phaseTotals[index]) / n / 1e6 }
         let hasIntervals = intervals.totalCount > 0
         let hasDeviations = deviations.totalCount > 0
         return FrameSummary(
@@ -181,7 +200,7 @@ extension FrameSummary {
             lines.append("deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))")
             lines.append("missed deadlines: \(missedDeadlines)  janks: \(janks)")
         }
-        let phases = ["input", "update", "draw", "render", "present", "wait"]
+        let phases = FramePhases.names
             .map { "\($0) \(f(meanPhaseMs[$0] ?? 0))" }.joined(separator: "  ")
         lines.append("mean ms per frame: busy \(f(meanBusyMs))  \(phases)")
         return lines.joined(separator: "\n")

@@ -34,14 +34,12 @@ public struct ProfilerOverlay {
         let graph = Rect(x: panel.x + 10, y: panel.y + 96, width: panel.width - 20, height: 134)
         let periodMs = stats.targetPeriod > 0 ? Double(stats.targetPeriod) / 1e6 : 16.667
         let pixelsPerMs = graph.height / (2 * periodMs)
-        let samples = stats.recent
         let barWidth = graph.width / Double(max(stats.historyLength, 1))
-        for (i, sample) in samples.enumerated() {
+        stats.forEachRecent { i, sample in
             var top = graph.y + graph.height
             let x = graph.x + Double(i) * barWidth
-            let phases = sample.phases.named
-            for (index, phase) in phases.enumerated() {
-                let height = min(Double(phase.nanoseconds) / 1e6 * pixelsPerMs, top - graph.y)
+            for index in FramePhases.names.indices {
+                let height = min(Double(sample.phases[index]) / 1e6 * pixelsPerMs, top - graph.y)
                 guard height > 0 else { continue }
                 top -= height
                 list.fill(Rect(x: x, y: top, width: max(barWidth - 0.5, 1), height: height), Self.phaseColors[index])
@@ -58,7 +56,7 @@ public struct ProfilerOverlay {
         }
         list.text("active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
         var legendX = panel.x + panel.width - 500
-        for (index, name) in ["input", "update", "draw", "render", "present", "wait"].enumerated() {
+        for (index, name) in FramePhases.names.enumerated() {
             list.fill(Rect(x: legendX, y: y + 4, width: 10, height: 10), Self.phaseColors[index])
             list.text(name, at: Point(legendX + 14, y), size: .small, .dimText)
             legendX += 82
