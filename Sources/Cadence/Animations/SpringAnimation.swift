@@ -101,10 +101,6 @@ public struct SpringAnimation: CustomAnimation {
     public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
         guard isValid, time.isFinite else { return .finished }
         let response = clock.response(blendingTo: self.response, at: time)
-        // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
-        let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
-        let stiffness = frequency * frequency
-        let damping = 2 * frequency * dampingFraction
         let isLogicallyComplete = time - clock.startTime >= response
         if time - clock.time > 1 { clock.time = time - 1.0 / 60 }
         // Step as the literal loop `while time < t { step; time += h }` would, so the grid is SwiftUI's.
@@ -120,11 +116,15 @@ public struct SpringAnimation: CustomAnimation {
         }
         if clock.time < time { clock.time = time }
         guard steps > 0 else { return _MotionAdvance(stepped: false, isLogicallyComplete: isLogicallyComplete) }
-        if steps != clock.matrixSteps || stiffness != clock.matrixStiffness || damping != clock.matrixDamping {
-            clock.matrix = SpringAnimation.matrix(stiffness: stiffness, damping: damping, steps: steps)
+        // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
+        if steps != clock.matrixSteps || response != clock.matrixResponse || dampingFraction != clock.matrixDampingFraction {
+            // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
+            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
+            clock.matrix = SpringAnimation.matrix(
+                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
             clock.matrixSteps = steps
-            clock.matrixStiffness = stiffness
-            clock.matrixDamping = damping
+            clock.matrixResponse = response
+            clock.matrixDampingFraction = dampingFraction
         }
         return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
     }

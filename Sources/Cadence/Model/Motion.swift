@@ -21,13 +21,23 @@ public struct _MotionKind: Hashable, Sendable {
     @inlinable
     init(raw: UInt8) { self.raw = raw }
 
+    // Computed, not stored: a stored static is reached through a lazy-initialisation check on every
+    // use from another module, which the per-frame path would pay three times.
+
     /// Called through ``CustomAnimation/animate(value:time:context:)`` and its siblings.
-    public static let custom = _MotionKind(raw: 0)
+    @inlinable
+    public static var custom: _MotionKind { _MotionKind(raw: 0) }
     /// Progress is the interval scaled by a function of time, given by ``CustomAnimation/_sample(at:)``.
-    public static let closedForm = _MotionKind(raw: 1)
+    @inlinable
+    public static var closedForm: _MotionKind { _MotionKind(raw: 1) }
     /// An offset, velocity and force along the interval, advanced by
     /// ``CustomAnimation/_advance(to:clock:)``; it merges through ``CustomAnimation/_mergeVelocityScale(previous:)``.
-    public static let integrated = _MotionKind(raw: 2)
+    @inlinable
+    public static var integrated: _MotionKind { _MotionKind(raw: 2) }
+
+    /// Whether two kinds are the same.
+    @inlinable
+    public static func == (lhs: _MotionKind, rhs: _MotionKind) -> Bool { lhs.raw == rhs.raw }
 }
 
 /// A closed-form animation at one time: an implementation detail of the built-in animations.
@@ -68,11 +78,11 @@ public struct _MotionClock: Sendable {
     @usableFromInline var blendStart: Double = 0
     /// How long the response blend lasts; 0 for none.
     @usableFromInline var blendInterval: TimeInterval = 0
-    /// The step matrix, and what it was computed for (stiffness, damping, steps): most frames take the
-    /// same number of steps with the same spring, so it is usually reused as it is.
+    /// The step matrix, and what it was computed for (response, damping fraction, steps): most frames
+    /// take the same number of steps with the same spring, so it is usually reused as it is.
     @usableFromInline var matrix = MotionMatrix.identity
-    @usableFromInline var matrixStiffness: Double = .nan
-    @usableFromInline var matrixDamping: Double = .nan
+    @usableFromInline var matrixResponse: Double = .nan
+    @usableFromInline var matrixDampingFraction: Double = .nan
     @usableFromInline var matrixSteps = 0
 
     /// A clock at time 0.
@@ -120,7 +130,8 @@ struct MotionMatrix: Sendable {
         (self.fe, self.fv, self.ff) = (fe, fv, ff)
     }
 
-    @usableFromInline static let identity = MotionMatrix(ee: 1, ev: 0, ef: 0, ve: 0, vv: 1, vf: 0, fe: 0, fv: 0, ff: 1)
+    @inlinable
+    static var identity: MotionMatrix { MotionMatrix(ee: 1, ev: 0, ef: 0, ve: 0, vv: 1, vf: 0, fe: 0, fv: 0, ff: 1) }
 }
 
 extension CustomAnimation {
