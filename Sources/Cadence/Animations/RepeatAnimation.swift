@@ -104,11 +104,13 @@ public struct RepeatAnimation: CustomAnimation {
         guard length > 0, !time.isNaN else { return .finished }
         guard length < .infinity else { return base._sample(at: time) }
         let elapsed = Swift.max(time, 0)
-        let pass = (elapsed / length).rounded(.down)
+        // A time within a nanosecond of a boundary is on it: a sum of frame deltas (0.3 × 10) often
+        // falls an ulp short of the boundary it stands for (3.0).
+        let pass = ((elapsed + 1e-9) / length).rounded(.down)
         if let count = repeatCount, pass >= Double(count) {
             return _MotionSample(fraction: 1, rate: 0, isFinished: true, isLogicallyComplete: true)
         }
-        var sample = base._sample(at: Swift.min(elapsed - pass * length, length))
+        var sample = base._sample(at: Swift.min(Swift.max(elapsed - pass * length, 0), length))
         if sample.isFinished { return sample }
         let isLast = repeatCount.map { pass == Double($0 - 1) } ?? false
         sample.isLogicallyComplete = isLast && sample.isLogicallyComplete

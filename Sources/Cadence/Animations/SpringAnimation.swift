@@ -56,6 +56,9 @@ public struct SpringAnimation: CustomAnimation {
     /// initialised lazily, with a check on every call.
     @usableFromInline static let maximumFrequency = 212.13203435596427
 
+    /// How close to a grid point a time counts as on it: 1 ns.
+    @usableFromInline static let gridTolerance: TimeInterval = 1e-9
+
     /// At most this many steps per call. After the skip-long-gaps rule a call integrates at most 1 s
     /// (300 steps) plus rounding; the cap keeps a call bounded even where a huge time makes
     /// `time + step == time`.
@@ -103,12 +106,16 @@ public struct SpringAnimation: CustomAnimation {
         let response = clock.response(blendingTo: self.response, at: time)
         let isLogicallyComplete = time - clock.startTime >= response
         if time - clock.time > 1 { clock.time = time - 1.0 / 60 }
-        // Step as the literal loop `while time < t { step; time += h }` would, so the grid is SwiftUI's.
+        // Step as the literal loop `while time < t { step; time += h }` would, so the grid is SwiftUI's,
+        // except that a grid point within a nanosecond of `time` counts as reached: frames often land on
+        // the grid (1/60 s is five steps), and whether a sum of frame deltas falls an ulp short of a sum of
+        // steps would otherwise decide a whole step, making the motion depend on the frame rate.
         var steps = 0
-        if clock.time < time {
+        let due = time - SpringAnimation.gridTolerance
+        if clock.time < due {
             var reached = clock.time + SpringAnimation.step
             steps = 1
-            while reached < time && steps < SpringAnimation.maximumSteps {
+            while reached < due && steps < SpringAnimation.maximumSteps {
                 reached += SpringAnimation.step
                 steps += 1
             }
