@@ -322,7 +322,8 @@ public final class SDLBackend: RenderBackend {
         return Image(width: width, height: height, pixels: raw.map(Self.color(argb:)))
     }
 
-    /// Writes the back buffer to a PNG through SDL2_image, atomically (temporary file, then rename).
+    /// Writes the back buffer to a PNG through SDL2_image: a regular file atomically (temporary file, then
+    /// rename), through a symlink to its target, into a device or FIFO directly (see ``OutputFile``).
     public func saveScreenshot(to path: String) throws(HarnessError) {
         guard let renderer else { throw .platform("the window is closed") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
@@ -334,13 +335,9 @@ public final class SDLBackend: RenderBackend {
                                    surface.pointee.pitch) == 0 else {
             throw .platform(Self.sdlError())
         }
-        let temporary = OutputFile.temporaryPath(for: path)
-        guard IMG_SavePNG(surface, temporary) == 0 else {
-            let message = Self.sdlError()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .unwritablePath(path, reason: message)
+        try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
+            guard IMG_SavePNG(surface, destination) == 0 else { throw .unwritablePath(path, reason: Self.sdlError()) }
         }
-        try OutputFile.commit(temporary, to: path)
     }
 
     /// Loads a PNG through SDL2_image (used by tests to check what a screenshot holds).
