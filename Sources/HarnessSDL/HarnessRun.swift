@@ -14,12 +14,21 @@ public struct RunReport: Sendable {
     public var pacingCPUShare: Double
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// The signal that ended the run early and the frame it stopped at (frames run), or nil.
+    public var interruption: (signal: Int32, frame: Int)?
+
+    /// The exit status a process should end with: 0 after a finished run, 128 + the signal's number
+    /// after an interrupted one (the shell's convention).
+    public var exitStatus: Int32 { interruption.map { 128 + $0.signal } ?? 0 }
 
     /// The report as printed and written to the summary file.
     public var text: String {
         var lines = ["driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)"]
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
+        if let interruption {
+            lines.append("interrupted at frame \(interruption.frame) (\(StopRequest.name(of: interruption.signal)))")
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -30,6 +39,9 @@ public enum HarnessRun {
     /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
     public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
         try configuration.validate()
+        // SIGTERM, SIGINT and SIGHUP end the run cleanly (SDL's own handlers are turned off in SDLBackend).
+        let savedHandlers = StopRequest.install()
+        defer { StopRequest.restore(savedHandlers) }
         let backend = try SDLBackend(options: WindowOptions(
             title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
@@ -68,7 +80,7 @@ public enum HarnessRun {
             driver: backend.driver, renderer: backend.rendererName, pacing: pacer.mode,
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
-            seconds: seconds)
+            seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
         if let path = configuration.summaryPath {
             try OutputFile.write(Data((report.text + "\n").utf8), to: path)
         }

@@ -57,6 +57,9 @@ public final class SDLBackend: RenderBackend {
                   Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil {
             throw .noDisplay
         }
+        // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
+        // event that looks like the user closing the window, and leave SIGHUP killing the process.
+        SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
         guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else { throw .platform(Self.sdlError()) }
 
         let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue

@@ -15,7 +15,8 @@ struct CadenceCommand: ParsableCommand {
 
         Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
         Tab or 1-9 scenes, H help, Esc quit.
-        Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display).
+        Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
+        128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
         """)
 
     @Argument(help: "The scene to run (\(SceneCatalog.names.joined(separator: ", "))).")
@@ -33,7 +34,7 @@ struct CadenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the frame-timing summary to a file.", valueName: "path"))
     var summary: String?
 
-    @Option(help: "Target frames per second (default: the display's refresh rate, else 60).")
+    @Option(help: "Target frames per second, 1 to 1000 (default: the display's refresh rate, else 60).")
     var fps: Double?
 
     @Option(name: .customLong("fixed-dt"), help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
@@ -106,6 +107,7 @@ struct CadenceCommand: ParsableCommand {
             for (label, path) in [("summary", summary), ("profile", profile), ("trace", trace), ("recording", record)] {
                 if let path { print("\(label): \(path)") }
             }
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("cadence: \(error.description)\n".utf8))
             switch error {

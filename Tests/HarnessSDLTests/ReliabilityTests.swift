@@ -85,3 +85,29 @@ extension SDLTests {
         #expect(nodeKind(fifo) == S_IFIFO)
     }
 }
+
+extension SDLTests {
+    @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
+    func aSignalEndsASlowRunAtOnceWithEveryOutputWritten(signal: Int32, name: String) throws {
+        let scratch = try ScratchFolder()
+        let summary = scratch.path + "/summary.txt"
+        let run = try runCadence(["hello", "--headless", "--fps", "1", "--summary", summary,
+                                  "--profile", scratch.path + "/p.csv"], signal: signal, after: 1.5)
+        #expect(run.status == 128 + signal, "exit 128+\(name): \(run.output)")
+        #expect(run.seconds < 0.25, "\(name) ended a 1 fps run in \(run.seconds) s")
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        let frames = text.split(separator: "\n").first { $0.hasPrefix("interrupted at frame ") }
+            .flatMap { Int($0.dropFirst("interrupted at frame ".count).prefix { $0.isNumber }) }
+        #expect(frames != nil && text.contains("(\(name))"), "\(text)")
+        #expect((1...3).contains(frames ?? 0), "about 1.5 s at 1 fps")
+        #expect(try String(contentsOfFile: scratch.path + "/p.csv", encoding: .utf8).split(separator: "\n").count == (frames ?? 0) + 1,
+                "the profile holds the header and every frame run")
+        #expect(scratch.contents == ["p.csv", "summary.txt"], "no temporary files")
+    }
+
+    @Test func aFrameRateTooLowToPaceIsRefused() throws {
+        let run = try runCadence(["hello", "--headless", "--frames", "2", "--fps", "1e-300"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("--fps must be between 1 and 1000 frames per second"), "\(run.output)")
+    }
+}

@@ -135,3 +135,35 @@ import Testing
         }
     }
 }
+
+@Suite struct ClockRobustnessTests {
+    @Test func anyPositiveRateGivesAPeriodWithoutTrapping() {
+        let time = ManualClock()
+        for rate in [1e-300, 5e-11, 1e-3, 1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude] {
+            let pacer = Pacer(targetRate: rate, source: time, detectVsync: false)
+            #expect(pacer.period >= 1 && pacer.period <= Pacer.longestPeriod, "rate \(rate)")
+        }
+        #expect(Pacer(targetRate: 1e-300, source: time).period == Pacer.longestPeriod)
+    }
+
+    @Test func aManualClockNeverGoesBackwardsNorTraps() {
+        let time = ManualClock(start: 5)
+        time.advance(by: -1)
+        time.advance(by: .nan)
+        time.advance(by: -.infinity)
+        #expect(time.now() == 5)
+        time.advance(by: .infinity)
+        #expect(time.now() == .max, "a move past the end stops at the end")
+        time.advance(by: 1)
+        #expect(time.now() == .max)
+    }
+
+    @Test func fpsBelowOneOrAboveAThousandIsRefused() {
+        for fps in [1e-300, 0.5, 0.999, 1000.5, 1e300] {
+            #expect(throws: HarnessError.invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")) {
+                try RunConfiguration(fps: fps).validate()
+            }
+        }
+        for fps in [1.0, 24, 1000] { #expect(throws: Never.self) { try RunConfiguration(fps: fps).validate() } }
+    }
+}

@@ -96,11 +96,22 @@ public final class FrameLoop {
     /// The draw list of the last frame.
     public var lastDrawList: DrawList { drawList }
 
-    /// Runs until quit, or for `frames` frames; then writes the last frame to `screenshot` if given and
-    /// finishes every sink.
+    /// The signal that ended the run early (see ``StopRequest``), or nil when it ran to its end or was quit.
+    public private(set) var interruption: Int32?
+
+    /// Runs until quit, for `frames` frames, or until a ``StopRequest`` is pending; then writes the last
+    /// frame to `screenshot` if given and finishes every sink (an interrupted run's outputs are complete
+    /// up to the frame it stopped at).
     public func run(frames: Int? = nil, screenshot: String? = nil) throws(HarnessError) {
         while isRunning, frames.map({ frameIndex < $0 }) ?? true {
+            if let signal = StopRequest.pending {
+                interruption = signal
+                break
+            }
             try runFrame()
+        }
+        if interruption == nil, let signal = StopRequest.pending, frames.map({ frameIndex < $0 }) ?? true, isRunning {
+            interruption = signal
         }
         if let screenshot {
             backend.render(drawList)

@@ -53,12 +53,16 @@ public struct RunConfiguration: Sendable, Equatable {
         self.height = height
     }
 
+    /// The frame rates `--fps` accepts: slower than one frame a second is not an animation, and would make
+    /// a run slow to answer anything but a signal.
+    public static let fpsRange: ClosedRange<Double> = 1...1000
+
     /// Throws the first problem found: an unknown scene, an out-of-range number, an unwritable output path.
     /// Checks every output path before the run starts, so a bad path never costs a run.
     public func validate() throws(HarnessError) {
         guard SceneCatalog.names.contains(scene) else { throw .unknownScene(scene) }
-        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
-            throw .invalidOption("--fps must be a number of frames per second in (0, 1000] (got \(fps))")
+        if let fps, !(fps.isFinite && fps >= Self.fpsRange.lowerBound && fps <= Self.fpsRange.upperBound) {
+            throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
         }
         if let frames, frames < 0 { throw .invalidOption("--frames must be 0 or more (got \(frames))") }
         if let fixedDelta, !(fixedDelta.isFinite && fixedDelta > 0 && fixedDelta <= 1) {
