@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a run of the harness is asked to do, checked before anything starts.
 public struct RunConfiguration: Sendable, Equatable {
     /// The scene's command-line name.
@@ -84,7 +86,43 @@ public struct RunConfiguration: Sendable, Equatable {
         for path in [screenshotPath, summaryPath, profilePath, tracePath, recordPath].compactMap({ $0 }) {
             try OutputFile.checkWritable(path)
         }
+        try checkDistinctPaths()
         if let replayPath { _ = try InputScript.load(replayPath) }
+    }
+
+    /// The output options that are set, with their flags.
+    var outputs: [(flag: String, path: String)] {
+        [("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
+         ("--trace", tracePath), ("--record", recordPath)].compactMap { flag, path in path.map { (flag, $0) } }
+    }
+
+    /// Two outputs into one file would interleave or overwrite each other, and an output into the replay
+    /// file would destroy the input: refused before the run, comparing where the paths really lead (through
+    /// symlinks, `.` and `..`). Devices may be shared (two outputs into `/dev/null` discard both).
+    func checkDistinctPaths() throws(HarnessError) {
+        var seen: [(flag: String, target: OutputFile.Target)] = []
+        for (flag, path) in outputs {
+            let target = try OutputFile.resolve(path)
+            if let other = seen.first(where: { $0.target.identity == target.identity }),
+               !(target.isDirect && !target.isFIFO) {
+                throw .invalidOption("\(other.flag) and \(flag) both write to '\(path)': give each output its own file")
+            }
+            seen.append((flag, target))
+        }
+        if let replayPath, let replay = try? OutputFile.resolve(replayPath),
+           let clash = seen.first(where: { $0.target.identity == replay.identity && !$0.target.isDirect }) {
+            throw .invalidOption("\(clash.flag) '\(clash.target.path)' would overwrite the --replay input '\(replayPath)'")
+        }
+        if let series = screenshotEvery, let folder = try? OutputFile.resolve(series.directory + "/x").identity {
+            let folderPath = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+            for (flag, target) in seen where !target.isDirect {
+                let url = URL(fileURLWithPath: target.identity)
+                let name = url.lastPathComponent
+                if url.deletingLastPathComponent().path == folderPath, name.hasPrefix("frame-"), name.hasSuffix(".png") {
+                    throw .invalidOption("\(flag) '\(target.path)' is where --screenshot-every writes its frames: choose another name")
+                }
+            }
+        }
     }
 }
 
