@@ -60,7 +60,19 @@ public final class SDLBackend: RenderBackend {
         // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
         // event that looks like the user closing the window, and leave SIGHUP killing the process.
         SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
-        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else { throw .platform(Self.sdlError()) }
+        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else {
+            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil { throw .displayUnreachable(Self.displayName) }
+            throw .platform(Self.sdlError())
+        }
+        // A DISPLAY that names no live server makes SDL fall back to its invisible `offscreen` driver: a run
+        // nobody can see, that looks like success. Refused, unless SDL_VIDEODRIVER asked for a driver.
+        if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
+            let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            if chosen != "x11" && chosen != "wayland" {
+                SDL_Quit()
+                throw .displayUnreachable(Self.displayName)
+            }
+        }
 
         let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
@@ -370,6 +382,12 @@ public final class SDLBackend: RenderBackend {
     }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// The display a window would go to, as the environment names it (for messages).
+    static var displayName: String {
+        [("DISPLAY", environment("DISPLAY")), ("WAYLAND_DISPLAY", environment("WAYLAND_DISPLAY"))]
+            .compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ", ")
+    }
 
     private static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

@@ -10,14 +10,16 @@ struct CadenceRun {
     var seconds: Double
 }
 
-/// Runs `cadence` with `arguments` (stdout and stderr together), optionally sending `signal` after `after`
+/// Runs `cadence` with `arguments` (stdout and stderr together) and `environment` added (an empty value
+/// removes a variable), optionally sending `signal` after `after`
 /// seconds; gives up (and kills it) after `timeout` seconds.
 func runCadence(_ arguments: [String], environment: [String: String] = [:], signal: Int32? = nil,
                 after delay: Double = 0.5, timeout: Double = 60) throws -> CadenceRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: cadenceExecutable)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // An empty value removes the variable.
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -109,5 +111,14 @@ extension SDLTests {
         let run = try runCadence(["hello", "--headless", "--frames", "2", "--fps", "1e-300"])
         #expect(run.status == 2)
         #expect(run.output.contains("--fps must be between 1 and 1000 frames per second"), "\(run.output)")
+    }
+}
+
+extension SDLTests {
+    @Test func aDeadDisplayIsRefusedByName() throws {
+        let run = try runCadence(["hello", "--frames", "2"],
+                                 environment: ["DISPLAY": ":7391", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("no display server answers at DISPLAY=:7391"), "\(run.output)")
     }
 }
