@@ -167,3 +167,29 @@ import Testing
         for fps in [1.0, 24, 1000] { #expect(throws: Never.self) { try RunConfiguration(fps: fps).validate() } }
     }
 }
+
+@Suite struct FrameClockConfigurationTests {
+    @Test func nanNegativeAndInfiniteSettingsAreRefusedOrReplaced() {
+        let bad: [FrameClock.Configuration] = [
+            .init(fixedDelta: .nan), .init(fixedDelta: -1), .init(fixedDelta: .infinity), .init(fixedDelta: 0),
+            .init(lagThreshold: .nan), .init(lagThreshold: -1), .init(adjustedLag: .infinity), .init(adjustedLag: -0.1),
+            .init(nominalDelta: .nan), .init(nominalDelta: -1 / 60),
+        ]
+        for configuration in bad {
+            #expect(throws: HarnessError.self) { try configuration.validate() }
+            let time = ManualClock()
+            let clock = FrameClock(source: time, configuration: configuration)
+            for _ in 0..<3 {
+                time.advance(by: 0.7)
+                let dt = clock.tick()
+                #expect(dt.isFinite && dt >= 0, "\(configuration) gave dt \(dt)")
+            }
+            clock.isPaused = true
+            clock.step()
+            let stepped = clock.tick()
+            #expect(stepped.isFinite && stepped > 0, "a step is a finite positive frame")
+        }
+        #expect(throws: Never.self) { try FrameClock.Configuration().validate() }
+        #expect(FrameClock.Configuration(fixedDelta: 0.01).sanitized == FrameClock.Configuration(fixedDelta: 0.01))
+    }
+}
