@@ -122,3 +122,71 @@ extension SDLTests {
         #expect(run.output.contains("no display server answers at DISPLAY=:7391"), "\(run.output)")
     }
 }
+
+extension SDLTests {
+    /// A replay with a click every other frame for `frames` frames, in `folder`.
+    func clickScript(in folder: String, frames: Int, scene: String? = nil) throws -> String {
+        let path = folder + "/in.jsonl"
+        let events = (0..<frames / 2).map { RecordedEvent(frame: $0 * 2, event: .mouseDown(.left, at: Point(Double(100 + $0), 200))) }
+        try OutputFile.write(Data(InputScript(events: events, header: scene.map { ReplayHeader(scene: $0, fixedDt: 1.0 / 60) }).jsonLines.utf8), to: path)
+        return path
+    }
+
+    @Test func aKilledRunLeavesAReplayableRecording() throws {
+        let scratch = try ScratchFolder()
+        let input = try clickScript(in: scratch.path, frames: 2000)
+        let output = scratch.path + "/out.jsonl"
+        let run = try runCadence(["hello", "--headless", "--fps", "60", "--fixed-dt", "0.0166666666667", "--replay", input,
+                                  "--record", output, "--profile", scratch.path + "/p.csv"], signal: SIGKILL, after: 1.5)
+        #expect(run.status == 9, "\(run.output)")
+        let recorded = try InputScript.load(output)
+        #expect(recorded.header == ReplayHeader(scene: "hello", fixedDt: 0.0166666666667))
+        #expect(recorded.events.count > 10, "events up to the kill were on disk: \(recorded.events.count)")
+        let original = try InputScript.load(input)
+        #expect(Array(original.events.prefix(recorded.events.count)) == recorded.events, "a prefix of what the run saw")
+        #expect(scratch.contents.contains { $0.hasPrefix(".p.csv.") && $0.hasSuffix(".tmp") }, "the killed run left its temp file")
+
+        // A later run writing into the same folder removes temporaries of processes that are gone, not of live ones.
+        let live = scratch.path + "/.other.csv.\(getpid()).tmp"
+        try OutputFile.write(Data(), to: live)
+        let later = try runCadence(["hello", "--headless", "--frames", "2", "--unpaced", "--summary", scratch.path + "/s.txt"])
+        #expect(later.status == 0 && later.output.contains("left by a run that was killed"), "\(later.output)")
+        #expect(scratch.contents.filter { $0.hasSuffix(".tmp") } == [".other.csv.\(getpid()).tmp"])
+    }
+
+    @Test func aReplayRunsTheSceneItRecordedAndWarnsOnAMismatch() throws {
+        let scratch = try ScratchFolder()
+        let input = try clickScript(in: scratch.path, frames: 10, scene: "pause")
+        let own = try runCadence(["--headless", "--frames", "3", "--unpaced", "--fixed-dt", "0.0166666666667", "--replay", input])
+        #expect(own.status == 0 && own.output.contains("scene: pause,"), "\(own.output)")
+        #expect(!own.output.contains("warning"))
+        let other = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--replay", input])
+        #expect(other.status == 0 && other.output.contains("scene: hello,"), "\(other.output)")
+        #expect(other.output.contains("was recorded in 'pause'; replaying it into 'hello'"), "\(other.output)")
+        #expect(other.output.contains("was recorded with --fixed-dt"), "\(other.output)")
+    }
+}
+
+extension SDLTests {
+    @Test func badCommandLinesGetMessagesThatNameTheProblem() throws {
+        let scratch = try ScratchFolder()
+        let array = scratch.path + "/array.jsonl"
+        try OutputFile.write(Data("[1,2,3]\n".utf8), to: array)
+        let huge = scratch.path + "/huge.jsonl"
+        try OutputFile.write(Data(#"{"frame":12345678901234567890,"event":{"type":"quit"}}"#.utf8), to: huge)
+        let cases: [([String], String)] = [
+            (["--frames", "-1"], "--frames must be 0 or more (got -1)"),
+            (["--fps", "-60"], "--fps must be between 1 and 1000"),
+            (["--screenshot-every", "-1", scratch.path], "--screenshot-every needs a positive frame count (got -1)"),
+            (["--replay", scratch.path], "it is a directory, not a replay file"),
+            (["--replay", array], "array.jsonl:1: not a JSON event: expected an object"),
+            (["--replay", huge], "huge.jsonl:1: frame number 1.2345678901234567e+19 is out of range"),
+        ]
+        for (arguments, message) in cases {
+            let run = try runCadence(["hello", "--headless", "--frames", "1"] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run.output)")
+            #expect(run.output.contains(message), "\(arguments): \(run.output)")
+            #expect(!run.output.contains("Missing value") && !run.output.contains("NSCocoaErrorDomain"))
+        }
+    }
+}

@@ -7,6 +7,8 @@ public struct LoopOptions {
     public var replay: InputScript?
     /// Whether to keep every input event with its frame number (read back with ``FrameLoop/recording``).
     public var record: Bool
+    /// Where every input event is written as it happens (`--record`), flushed each frame.
+    public var recorder: RecordingWriter?
     /// Save a screenshot every `every` frames into `directory` as `frame-000123.png`.
     public var screenshotEvery: (every: Int, directory: String)?
     /// Where the S key saves screenshots.
@@ -181,6 +183,7 @@ public final class FrameLoop {
         if options.record {
             for event in events { recording.append(event, frame: frameIndex) }
         }
+        if !events.isEmpty { options.recorder?.append(events, frame: frameIndex) }
     }
 
     private func dispatch(_ event: InputEvent) {

@@ -103,6 +103,25 @@ public enum OutputFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     }
 
+    /// Removes hidden temporary files (`.NAME.PID.tmp`, see ``temporaryPath(for:)``) in `folder` whose
+    /// process no longer exists: what a run killed by SIGKILL, a crash or the OOM killer left behind.
+    /// Files of live processes (another run writing now) are left alone. Returns the names removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 1]), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Writes `data` as the whole output at `path` (see the type's rules for symlinks, devices and FIFOs).
     public static func write(_ data: Data, to path: String) throws(HarnessError) {
         try produce(path) { (destination: String) throws(HarnessError) in

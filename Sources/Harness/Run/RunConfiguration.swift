@@ -4,6 +4,8 @@ import Foundation
 public struct RunConfiguration: Sendable, Equatable {
     /// The scene's command-line name.
     public var scene: String
+    /// Whether ``scene`` was asked for; when not, a replay runs the scene its header names.
+    public var sceneIsExplicit = true
     /// Stop after this many frames (`nil`: run until quit).
     public var frames: Int?
     /// No window: SDL's dummy driver and the software renderer.
@@ -61,7 +63,9 @@ public struct RunConfiguration: Sendable, Equatable {
 
     /// Throws the first problem found: an unknown scene, an out-of-range number, an unwritable output path.
     /// Checks every output path before the run starts, so a bad path never costs a run.
-    public func validate() throws(HarnessError) {
+    /// - Parameter loadingReplay: also read the whole replay file to check every line; pass false when the
+    ///   caller loads it right after (``InputScript/load(_:)``), so that it is read only once.
+    public func validate(loadingReplay: Bool = true) throws(HarnessError) {
         guard SceneCatalog.names.contains(scene) else { throw .unknownScene(scene) }
         if let fps, !(fps.isFinite && fps >= Self.fpsRange.lowerBound && fps <= Self.fpsRange.upperBound) {
             throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
@@ -87,7 +91,16 @@ public struct RunConfiguration: Sendable, Equatable {
             try OutputFile.checkWritable(path)
         }
         try checkDistinctPaths()
-        if let replayPath { _ = try InputScript.load(replayPath) }
+        if loadingReplay, let replayPath { _ = try InputScript.load(replayPath) }
+    }
+
+    /// Every folder an output of this run goes into (where stale temporary files are looked for).
+    public var outputFolders: [String] {
+        var folders = outputs.compactMap { try? OutputFile.resolve($0.path) }.filter { !$0.isDirect }
+            .map { URL(fileURLWithPath: $0.resolved).deletingLastPathComponent().path }
+        if let series = screenshotEvery { folders.append(series.directory) }
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
     }
 
     /// The output options that are set, with their flags.
