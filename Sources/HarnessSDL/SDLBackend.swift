@@ -237,30 +237,49 @@ public final class SDLBackend: RenderBackend {
 
     // MARK: - Drawing
 
+    /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
+    /// primitive goes through a ``Viewport`` (the drawable area with a margin), which drops non-finite
+    /// ones and clips the rest, so what lands on screen is unchanged and no frame can stall in SDL's
+    /// rasteriser.
     public func render(_ list: DrawList) {
         guard let renderer else { return }
+        let viewport = Viewport(size: size)
         for command in list.commands {
             switch command {
             case let .clear(color):
                 setColor(color)
                 SDL_RenderClear(renderer)
             case let .fillRect(rect, color):
+                guard let rect = viewport.clip(rect) else { continue }
                 setColor(color)
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderFillRectF(renderer, &r)
             case let .strokeRect(rect, color):
                 setColor(color)
-                var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
-                SDL_RenderDrawRectF(renderer, &r)
+                // An outline cut by the viewport is drawn as its visible edges.
+                guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
+                if viewport.clip(rect) == rect {
+                    var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                    SDL_RenderDrawRectF(renderer, &r)
+                } else {
+                    let corners = [Point(rect.x, rect.y), Point(rect.x + rect.width - 1, rect.y),
+                                   Point(rect.x + rect.width - 1, rect.y + rect.height - 1), Point(rect.x, rect.y + rect.height - 1)]
+                    for i in 0..<4 { drawClippedLine(corners[i], corners[(i + 1) % 4], viewport) }
+                }
             case let .line(from, to, color):
                 setColor(color)
-                SDL_RenderDrawLineF(renderer, Float(from.x), Float(from.y), Float(to.x), Float(to.y))
+                drawClippedLine(from, to, viewport)
             case let .polyline(list, color):
                 setColor(color)
-                points.removeAll(keepingCapacity: true)
-                for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
-                SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+                if list.allSatisfy(viewport.contains) {
+                    points.removeAll(keepingCapacity: true)
+                    for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
+                    SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+                } else {
+                    for i in list.indices.dropLast() { drawClippedLine(list[i], list[i + 1], viewport) }
+                }
             case let .circle(center, radius, color):
+                guard viewport.shows(circle: center, radius: radius) else { continue }
                 vertices.removeAll(keepingCapacity: true)
                 indices.removeAll(keepingCapacity: true)
                 appendCircle(center: center, radius: radius, color: color, segments: Self.segments(for: radius))
@@ -268,10 +287,11 @@ public final class SDLBackend: RenderBackend {
             case let .dots(centers, radius, color) where radius < 3:
                 // Below 3 px a circle and a square differ by a few edge pixels, and filled rectangles
                 // rasterise several times faster than triangle fans in the software renderer.
+                guard radius.isFinite, radius > 0 else { continue }
                 setColor(color)
                 rects.removeAll(keepingCapacity: true)
                 let side = Float(radius * 2)
-                for c in centers where c.x.isFinite && c.y.isFinite {
+                for c in centers where viewport.contains(c) {
                     rects.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
                 }
                 SDL_RenderFillRectsF(renderer, rects, Int32(rects.count))
@@ -279,9 +299,12 @@ public final class SDLBackend: RenderBackend {
                 vertices.removeAll(keepingCapacity: true)
                 indices.removeAll(keepingCapacity: true)
                 let segments = Self.segments(for: radius)
-                for center in centers { appendCircle(center: center, radius: radius, color: color, segments: segments) }
+                for center in centers where viewport.shows(circle: center, radius: radius) {
+                    appendCircle(center: center, radius: radius, color: color, segments: segments)
+                }
                 flushGeometry()
             case let .text(string, point, size, color):
+                guard viewport.contains(point) else { continue }
                 text.draw(string, at: point, size: size, color: color)
             }
         }
@@ -291,6 +314,11 @@ public final class SDLBackend: RenderBackend {
         guard let renderer else { return }
         SDL_RenderPresent(renderer)
         text.endFrame()
+    }
+
+    private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {
+        guard let (a, b) = viewport.clip(a, b) else { return }
+        SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
     }
 
     private func setColor(_ c: Color) {

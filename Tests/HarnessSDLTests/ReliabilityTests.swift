@@ -190,3 +190,36 @@ extension SDLTests {
         }
     }
 }
+
+extension SDLTests {
+    @Test func absurdCoordinatesNeverStallAFrameAndVisiblePixelsAreUnchanged() throws {
+        let backend = try headless()
+        defer { backend.close() }
+        func draw(_ far: Double) throws -> Image {
+            var list = DrawList()
+            list.clear(Color(0, 0, 0))
+            list.line(Point(10, 10), Point(far, 10), .red)
+            list.line(Point(10, 30), Point(far + 10, far + 30), .red)
+            list.polyline([Point(5, 100), Point(far, 100), Point(far, 120)], .white)
+            list.fill(Rect(x: 50, y: 150, width: far, height: 10), .red)
+            list.stroke(Rect(x: 60, y: 170, width: far, height: far), .white)
+            list.circle(Point(far, 50), radius: 20, .white)
+            list.dots([Point(far, 50), Point(100, 200), Point(.nan, 5)], radius: 2, .white)
+            list.dots([Point(far, far), Point(150, 200)], radius: 5, .white)
+            list.text("far", at: Point(far, 10), size: .small, .white)
+            let started = Date()
+            backend.render(list)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(seconds < 0.5, "rendering at \(far) took \(seconds) s")
+            return try backend.readPixels()
+        }
+        let absurd = try draw(1e200)
+        let nearby = try draw(100_000)
+        let differing = zip(absurd.pixels, nearby.pixels).filter { $0 != $1 }.count
+        let where_ = absurd.pixels.indices.filter { absurd.pixels[$0] != nearby.pixels[$0] }.prefix(12).map { "(\($0 % absurd.width),\($0 / absurd.width))" }
+        #expect(differing == 0, "clipping changes nothing on screen (\(differing) pixels differ: \(where_))")
+        #expect(absurd[200, 10] == .red && absurd[100, 155] == .red && absurd[100, 200] == .white)
+        _ = try draw(.infinity)
+        _ = try draw(.nan)
+    }
+}
