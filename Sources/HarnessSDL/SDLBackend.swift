@@ -383,6 +383,28 @@ public final class SDLBackend: RenderBackend {
         }
     }
 
+    /// Writes `image` as a PNG through SDL2_image (tests use it for golden-frame diffs), following the same
+    /// rules as every output (see ``OutputFile``).
+    public static func savePNG(_ image: Image, to path: String) throws(HarnessError) {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(image.width), Int32(image.height), 32,
+                                                           cadence_SDL_PIXELFORMAT_ARGB8888()) else {
+            throw .platform(sdlError())
+        }
+        defer { SDL_FreeSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let c = image[x, y]
+                row[x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            }
+        }
+        try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
+            guard IMG_SavePNG(surface, destination) == 0 else { throw .unwritablePath(path, reason: sdlError()) }
+        }
+    }
+
     /// Loads a PNG through SDL2_image (used by tests to check what a screenshot holds).
     public static func loadPNG(_ path: String) throws(HarnessError) -> Image {
         guard let loaded = IMG_Load(path) else { throw .platform(sdlError()) }

@@ -265,8 +265,14 @@ public final class FrameLoop {
         // Rebuilt a few times a second, not every frame: a string that changes every frame costs a
         // format, a text rasterisation and a texture upload each time.
         if frameIndex % 15 == 0 || statusPaused != clock.isPaused || statusScale != clock.timeScale {
-            let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
-            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            // Under a fixed dt the status shows the simulated rate: a screenshot then depends only on the
+            // scene, the options and the replay (issue 20 #6), never on how fast this machine ran.
+            if let fixed = clock.configuration.fixedDelta {
+                status = String(format: "%.0f fps (fixed dt)  %.2gx  H help", 1 / fixed, clock.timeScale)
+            } else {
+                let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
+                status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            }
             if clock.isPaused { status += "  PAUSED" }
             statusPaused = clock.isPaused
             statusScale = clock.timeScale
@@ -274,7 +280,7 @@ public final class FrameLoop {
         drawList.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
         if showsProfiler {
             overlay.draw(stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
-                         into: &drawList, size: size)
+                         into: &drawList, size: size, showsTimings: clock.configuration.fixedDelta == nil)
         }
         if showsHelp {
             let panel = Rect(x: width - 330, y: 40, width: 310, height: Double(Self.helpLines.count) * 20 + 16)
