@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build
+.PHONY: run test build bootstrap clean shots bench bench-build golden soak
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -17,6 +17,11 @@ shots: build
 
 test: bootstrap
 	$(SWIFT) test
+
+# Rewrites Assets/golden/hashes.txt from what every scene draws now, and saves the frames in out/golden/
+# (look at them before committing the hashes). `make test` checks the hashes.
+golden: bootstrap
+	CADENCE_GOLDEN_UPDATE=1 $(SWIFT) test --filter everySceneDrawsItsGoldenFrameAfterAFixedDtReplay
 
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
 bench: bootstrap

@@ -14,12 +14,21 @@ public struct RunReport: Sendable {
     public var pacingCPUShare: Double
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// The signal that ended the run early and the frame it stopped at (frames run), or nil.
+    public var interruption: (signal: Int32, frame: Int)?
+
+    /// The exit status a process should end with: 0 after a finished run, 128 + the signal's number
+    /// after an interrupted one (the shell's convention).
+    public var exitStatus: Int32 { interruption.map { 128 + $0.signal } ?? 0 }
 
     /// The report as printed and written to the summary file.
     public var text: String {
         var lines = ["driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)"]
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
+        if let interruption {
+            lines.append("interrupted at frame \(interruption.frame) (\(StopRequest.name(of: interruption.signal)))")
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -29,13 +38,35 @@ public enum HarnessRun {
     /// Validates, opens the window, runs the loop, then writes the screenshot and summary if asked.
     /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
     public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
-        try configuration.validate()
+        var configuration = configuration
+        try configuration.validate(loadingReplay: false)
+        // Read once, before anything opens: a bad line is refused before the run.
+        let replay = try configuration.replayPath.map { path throws(HarnessError) in try InputScript.load(path) }
+        if let replay, let path = configuration.replayPath, let header = replay.header {
+            if let recorded = header.scene, !configuration.sceneIsExplicit {
+                guard SceneCatalog.names.contains(recorded) else {
+                    throw .corruptReplay(path, line: 1, reason: "it was recorded in scene '\(recorded)', which this cadence does not have")
+                }
+                configuration.scene = recorded
+            } else if let recorded = header.scene, recorded != configuration.scene {
+                log("warning: \(path) was recorded in '\(recorded)'; replaying it into '\(configuration.scene)'")
+            }
+            if let recorded = header.fixedDt, abs((configuration.fixedDelta ?? 0) - recorded) > 1e-9 {
+                log("warning: \(path) was recorded with --fixed-dt \(recorded); only the same --fixed-dt draws the same frames")
+            }
+        }
+        for folder in configuration.outputFolders {
+            for name in OutputFile.removeStaleTemporaries(in: folder) { log("removed \(name), left by a run that was killed") }
+        }
+        // SIGTERM, SIGINT and SIGHUP end the run cleanly (SDL's own handlers are turned off in SDLBackend).
+        let savedHandlers = StopRequest.install()
+        defer { StopRequest.restore(savedHandlers) }
         let backend = try SDLBackend(options: WindowOptions(
             title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
             headless: configuration.headless))
         defer { backend.close() }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
-        log("video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps")
+        log("scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps")
 
         let time = MonotonicClock()
         let clock = FrameClock(source: time, configuration: .init(
@@ -50,25 +81,29 @@ public enum HarnessRun {
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
         if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
-        let options = LoopOptions(
-            replay: try configuration.replayPath.map { path throws(HarnessError) in try InputScript.load(path) },
-            record: configuration.recordPath != nil,
+        let recorder = try configuration.recordPath.map { path throws(HarnessError) in
+            try RecordingWriter(path: path, header: ReplayHeader(
+                scene: configuration.scene, fps: configuration.fixedDelta == nil && !configuration.unpaced ? rate : nil,
+                fixedDt: configuration.fixedDelta))
+        }
+        var options = LoopOptions(
+            replay: replay,
+            record: false,
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
+        options.recorder = recorder
         let loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options)
         loop.objectCount = configuration.objectCount
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)
         let seconds = Double(time.now() - started) / 1e9
-        if let path = configuration.recordPath {
-            try OutputFile.write(Data(loop.recording.jsonLines.utf8), to: path)
-        }
+        try recorder?.finish()
         let report = RunReport(
             driver: backend.driver, renderer: backend.rendererName, pacing: pacer.mode,
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
-            seconds: seconds)
+            seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
         if let path = configuration.summaryPath {
             try OutputFile.write(Data((report.text + "\n").utf8), to: path)
         }

@@ -57,7 +57,22 @@ public final class SDLBackend: RenderBackend {
                   Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil {
             throw .noDisplay
         }
-        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else { throw .platform(Self.sdlError()) }
+        // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
+        // event that looks like the user closing the window, and leave SIGHUP killing the process.
+        SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
+        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else {
+            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil { throw .displayUnreachable(Self.displayName) }
+            throw .platform(Self.sdlError())
+        }
+        // A DISPLAY that names no live server makes SDL fall back to its invisible `offscreen` driver: a run
+        // nobody can see, that looks like success. Refused, unless SDL_VIDEODRIVER asked for a driver.
+        if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
+            let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            if chosen != "x11" && chosen != "wayland" {
+                SDL_Quit()
+                throw .displayUnreachable(Self.displayName)
+            }
+        }
 
         let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
@@ -222,30 +237,49 @@ public final class SDLBackend: RenderBackend {
 
     // MARK: - Drawing
 
+    /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
+    /// primitive goes through a ``Viewport`` (the drawable area with a margin), which drops non-finite
+    /// ones and clips the rest, so what lands on screen is unchanged and no frame can stall in SDL's
+    /// rasteriser.
     public func render(_ list: DrawList) {
         guard let renderer else { return }
+        let viewport = Viewport(size: size)
         for command in list.commands {
             switch command {
             case let .clear(color):
                 setColor(color)
                 SDL_RenderClear(renderer)
             case let .fillRect(rect, color):
+                guard let rect = viewport.clip(rect) else { continue }
                 setColor(color)
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderFillRectF(renderer, &r)
             case let .strokeRect(rect, color):
                 setColor(color)
-                var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
-                SDL_RenderDrawRectF(renderer, &r)
+                // An outline cut by the viewport is drawn as its visible edges.
+                guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
+                if viewport.clip(rect) == rect {
+                    var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                    SDL_RenderDrawRectF(renderer, &r)
+                } else {
+                    let corners = [Point(rect.x, rect.y), Point(rect.x + rect.width - 1, rect.y),
+                                   Point(rect.x + rect.width - 1, rect.y + rect.height - 1), Point(rect.x, rect.y + rect.height - 1)]
+                    for i in 0..<4 { drawClippedLine(corners[i], corners[(i + 1) % 4], viewport) }
+                }
             case let .line(from, to, color):
                 setColor(color)
-                SDL_RenderDrawLineF(renderer, Float(from.x), Float(from.y), Float(to.x), Float(to.y))
+                drawClippedLine(from, to, viewport)
             case let .polyline(list, color):
                 setColor(color)
-                points.removeAll(keepingCapacity: true)
-                for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
-                SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+                if list.allSatisfy(viewport.contains) {
+                    points.removeAll(keepingCapacity: true)
+                    for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
+                    SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+                } else {
+                    for i in list.indices.dropLast() { drawClippedLine(list[i], list[i + 1], viewport) }
+                }
             case let .circle(center, radius, color):
+                guard viewport.shows(circle: center, radius: radius) else { continue }
                 vertices.removeAll(keepingCapacity: true)
                 indices.removeAll(keepingCapacity: true)
                 appendCircle(center: center, radius: radius, color: color, segments: Self.segments(for: radius))
@@ -253,10 +287,11 @@ public final class SDLBackend: RenderBackend {
             case let .dots(centers, radius, color) where radius < 3:
                 // Below 3 px a circle and a square differ by a few edge pixels, and filled rectangles
                 // rasterise several times faster than triangle fans in the software renderer.
+                guard radius.isFinite, radius > 0 else { continue }
                 setColor(color)
                 rects.removeAll(keepingCapacity: true)
                 let side = Float(radius * 2)
-                for c in centers where c.x.isFinite && c.y.isFinite {
+                for c in centers where viewport.contains(c) {
                     rects.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
                 }
                 SDL_RenderFillRectsF(renderer, rects, Int32(rects.count))
@@ -264,9 +299,12 @@ public final class SDLBackend: RenderBackend {
                 vertices.removeAll(keepingCapacity: true)
                 indices.removeAll(keepingCapacity: true)
                 let segments = Self.segments(for: radius)
-                for center in centers { appendCircle(center: center, radius: radius, color: color, segments: segments) }
+                for center in centers where viewport.shows(circle: center, radius: radius) {
+                    appendCircle(center: center, radius: radius, color: color, segments: segments)
+                }
                 flushGeometry()
             case let .text(string, point, size, color):
+                guard viewport.contains(point) else { continue }
                 text.draw(string, at: point, size: size, color: color)
             }
         }
@@ -276,6 +314,11 @@ public final class SDLBackend: RenderBackend {
         guard let renderer else { return }
         SDL_RenderPresent(renderer)
         text.endFrame()
+    }
+
+    private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {
+        guard let (a, b) = viewport.clip(a, b) else { return }
+        SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
     }
 
     private func setColor(_ c: Color) {
@@ -322,7 +365,8 @@ public final class SDLBackend: RenderBackend {
         return Image(width: width, height: height, pixels: raw.map(Self.color(argb:)))
     }
 
-    /// Writes the back buffer to a PNG through SDL2_image, atomically (temporary file, then rename).
+    /// Writes the back buffer to a PNG through SDL2_image: a regular file atomically (temporary file, then
+    /// rename), through a symlink to its target, into a device or FIFO directly (see ``OutputFile``).
     public func saveScreenshot(to path: String) throws(HarnessError) {
         guard let renderer else { throw .platform("the window is closed") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
@@ -334,13 +378,31 @@ public final class SDLBackend: RenderBackend {
                                    surface.pointee.pitch) == 0 else {
             throw .platform(Self.sdlError())
         }
-        let temporary = OutputFile.temporaryPath(for: path)
-        guard IMG_SavePNG(surface, temporary) == 0 else {
-            let message = Self.sdlError()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .unwritablePath(path, reason: message)
+        try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
+            guard IMG_SavePNG(surface, destination) == 0 else { throw .unwritablePath(path, reason: Self.sdlError()) }
         }
-        try OutputFile.commit(temporary, to: path)
+    }
+
+    /// Writes `image` as a PNG through SDL2_image (tests use it for golden-frame diffs), following the same
+    /// rules as every output (see ``OutputFile``).
+    public static func savePNG(_ image: Image, to path: String) throws(HarnessError) {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(image.width), Int32(image.height), 32,
+                                                           cadence_SDL_PIXELFORMAT_ARGB8888()) else {
+            throw .platform(sdlError())
+        }
+        defer { SDL_FreeSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let c = image[x, y]
+                row[x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            }
+        }
+        try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
+            guard IMG_SavePNG(surface, destination) == 0 else { throw .unwritablePath(path, reason: sdlError()) }
+        }
     }
 
     /// Loads a PNG through SDL2_image (used by tests to check what a screenshot holds).
@@ -370,6 +432,12 @@ public final class SDLBackend: RenderBackend {
     }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// The display a window would go to, as the environment names it (for messages).
+    static var displayName: String {
+        [("DISPLAY", environment("DISPLAY")), ("WAYLAND_DISPLAY", environment("WAYLAND_DISPLAY"))]
+            .compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ", ")
+    }
 
     private static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

@@ -8,7 +8,9 @@ import Foundation
 /// The value shown at eased fraction p is `start + (end − start)·p`; p = 0 gives exactly
 /// `startValue` and p = 1 exactly `endValue`, so a tween always lands on its target bit for bit.
 /// Tweens created for a key path read their start value when they start (not when they are
-/// created), so a delayed or restarted tween never jumps from a stale value.
+/// created), so a delayed or restarted tween never jumps from a stale value. A value that is not finite
+/// (a NaN or infinite end, a NaN overshoot) is never handed to the target, which keeps its last
+/// finite value; a span too wide for `start + (end − start)·p` is blended as `start·(1 − p) + end·p`.
 ///
 /// ```swift
 /// tweener.tween(from: 0.0, to: 100.0, duration: 1) { x = $0 }
@@ -65,14 +67,33 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
         return startValue + (endValue - startValue).scaled(by: fraction)
     }
 
-    /// The renderer that interpolates and hands the value to `apply`. `@inlinable` so the closure is
+    /// The value at eased fraction `fraction` if it is finite, else nil. When `start + (end − start)·p`
+    /// overflows (a span wider than the largest `Double`), `start·(1 − p) + end·p` is tried instead; a NaN
+    /// or infinite end, start or eased fraction (a NaN overshoot) gives nil.
+    @inlinable
+    public final func finiteValue(at fraction: Double) -> Value? {
+        let value = value(at: fraction)
+        if Self.isFinite(value) { return value }
+        let blended = startValue.scaled(by: 1 - fraction) + endValue.scaled(by: fraction)
+        return Self.isFinite(blended) ? blended : nil
+    }
+
+    /// Whether every component is finite: `v − v` is exactly zero for finite components and NaN otherwise.
+    @inlinable
+    static func isFinite(_ value: Value) -> Bool {
+        if let double = value as? Double { return double.isFinite }
+        return (value - value).magnitudeSquared == 0
+    }
+
+    /// The renderer that interpolates and hands the value to `apply`. Values that are not finite are
+    /// never handed over (see ``finiteValue(at:)``): the target keeps its last finite value. `@inlinable` so the closure is
     /// specialised for `Value` in the module that creates the tween: the per-frame interpolation then
     /// runs without witness-table calls, and `apply` is called directly from the closure's context.
     @inlinable
     static func renderer(_ apply: @escaping (Value) -> Void) -> (TweenAnimator, Double) -> Void {
         { tween, fraction in
             // Only ever installed on a PropertyTween<Value>, by the initialisers above.
-            apply(unsafeDowncast(tween, to: PropertyTween<Value>.self).value(at: fraction))
+            if let value = unsafeDowncast(tween, to: PropertyTween<Value>.self).finiteValue(at: fraction) { apply(value) }
         }
     }
 
@@ -98,8 +119,19 @@ final class DoublePropertyTween: PropertyTween<Double> {
             start: start, end: end, readStart: readStart, defaults: defaults, rendersDoublesDirectly: true
         ) { tween, fraction in
             // Only ever installed on a DoublePropertyTween, here.
-            let tween = unsafeDowncast(tween, to: DoublePropertyTween.self)
-            tween.apply(tween.value(at: fraction))
+            unsafeDowncast(tween, to: DoublePropertyTween.self).applyIfFinite(fraction)
+        }
+    }
+
+    /// Hands the value at `fraction` to `apply` when it is finite (the fast path: one comparison).
+    @inline(__always)
+    final func applyIfFinite(_ fraction: Double) {
+        let value = value(at: fraction)
+        if value.isFinite {
+            apply(value)
+        } else {
+            let blended = startValue * (1 - fraction) + endValue * fraction
+            if blended.isFinite { apply(blended) }
         }
     }
 }

@@ -362,8 +362,7 @@ public class TweenAnimator: Tween {
                 } else {
                     eased = customEase?(fraction) ?? fraction
                 }
-                let tween = unsafeDowncast(self, to: DoublePropertyTween.self)
-                tween.apply(tween.value(at: eased))
+                unsafeDowncast(self, to: DoublePropertyTween.self).applyIfFinite(eased)
                 callbacks?.onUpdate?(self)
                 return
             }

@@ -15,11 +15,12 @@ struct CadenceCommand: ParsableCommand {
 
         Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
         Tab or 1-9 scenes, H help, Esc quit.
-        Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display).
+        Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
+        128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
         """)
 
-    @Argument(help: "The scene to run (\(SceneCatalog.names.joined(separator: ", "))).")
-    var scene: String = SceneCatalog.defaultName
+    @Argument(help: "The scene to run (\(SceneCatalog.names.joined(separator: ", "))); default \(SceneCatalog.defaultName), or the one a --replay recorded.")
+    var scene: String?
 
     @Option(help: "Stop after this many frames.")
     var frames: Int?
@@ -33,7 +34,7 @@ struct CadenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the frame-timing summary to a file.", valueName: "path"))
     var summary: String?
 
-    @Option(help: "Target frames per second (default: the display's refresh rate, else 60).")
+    @Option(help: "Target frames per second, 1 to 1000 (default: the display's refresh rate, else 60).")
     var fps: Double?
 
     @Option(name: .customLong("fixed-dt"), help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
@@ -70,8 +71,9 @@ struct CadenceCommand: ParsableCommand {
     var runConfiguration: RunConfiguration {
         get throws {
             var configuration = RunConfiguration(
-                scene: scene, frames: frames, headless: headless, screenshotPath: screenshot,
+                scene: scene ?? SceneCatalog.defaultName, frames: frames, headless: headless, screenshotPath: screenshot,
                 summaryPath: summary, fps: fps, fixedDelta: fixedDelta, unpaced: unpaced)
+            configuration.sceneIsExplicit = scene != nil
             configuration.timeScale = timeScale
             configuration.profilePath = profile
             configuration.tracePath = trace
@@ -92,7 +94,8 @@ struct CadenceCommand: ParsableCommand {
     func validate() throws {
         let configuration = try runConfiguration
         do {
-            try configuration.validate()
+            // The replay is read once, by the run, before anything opens.
+            try configuration.validate(loadingReplay: false)
         } catch {
             throw ValidationError(error.description)
         }
@@ -106,6 +109,7 @@ struct CadenceCommand: ParsableCommand {
             for (label, path) in [("summary", summary), ("profile", profile), ("trace", trace), ("recording", record)] {
                 if let path { print("\(label): \(path)") }
             }
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("cadence: \(error.description)\n".utf8))
             switch error {
@@ -115,10 +119,36 @@ struct CadenceCommand: ParsableCommand {
         }
     }
 
+    /// The options that take a number.
+    static let numericOptions: Set<String> = ["--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every"]
+
+    /// `--frames -1` becomes `--frames=-1`: ArgumentParser takes a value starting with `-` for a flag and
+    /// says "Missing value", where the range check's message ("must be 0 or more") is the useful one.
+    static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                result.append(contentsOf: arguments[index...])
+                break
+            }
+            if numericOptions.contains(argument), index + 1 < arguments.count,
+               arguments[index + 1].hasPrefix("-"), Double(arguments[index + 1]) != nil {
+                result.append(argument + "=" + arguments[index + 1])
+                index += 2
+                continue
+            }
+            result.append(argument)
+            index += 1
+        }
+        return result
+    }
+
     /// Usage errors exit with 2 (the shell convention the README documents), not ArgumentParser's 64.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Self.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)

@@ -135,3 +135,61 @@ import Testing
         }
     }
 }
+
+@Suite struct ClockRobustnessTests {
+    @Test func anyPositiveRateGivesAPeriodWithoutTrapping() {
+        let time = ManualClock()
+        for rate in [1e-300, 5e-11, 1e-3, 1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude] {
+            let pacer = Pacer(targetRate: rate, source: time, detectVsync: false)
+            #expect(pacer.period >= 1 && pacer.period <= Pacer.longestPeriod, "rate \(rate)")
+        }
+        #expect(Pacer(targetRate: 1e-300, source: time).period == Pacer.longestPeriod)
+    }
+
+    @Test func aManualClockNeverGoesBackwardsNorTraps() {
+        let time = ManualClock(start: 5)
+        time.advance(by: -1)
+        time.advance(by: .nan)
+        time.advance(by: -.infinity)
+        #expect(time.now() == 5)
+        time.advance(by: .infinity)
+        #expect(time.now() == .max, "a move past the end stops at the end")
+        time.advance(by: 1)
+        #expect(time.now() == .max)
+    }
+
+    @Test func fpsBelowOneOrAboveAThousandIsRefused() {
+        for fps in [1e-300, 0.5, 0.999, 1000.5, 1e300] {
+            #expect(throws: HarnessError.invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")) {
+                try RunConfiguration(fps: fps).validate()
+            }
+        }
+        for fps in [1.0, 24, 1000] { #expect(throws: Never.self) { try RunConfiguration(fps: fps).validate() } }
+    }
+}
+
+@Suite struct FrameClockConfigurationTests {
+    @Test func nanNegativeAndInfiniteSettingsAreRefusedOrReplaced() {
+        let bad: [FrameClock.Configuration] = [
+            .init(fixedDelta: .nan), .init(fixedDelta: -1), .init(fixedDelta: .infinity), .init(fixedDelta: 0),
+            .init(lagThreshold: .nan), .init(lagThreshold: -1), .init(adjustedLag: .infinity), .init(adjustedLag: -0.1),
+            .init(nominalDelta: .nan), .init(nominalDelta: -1 / 60),
+        ]
+        for configuration in bad {
+            #expect(throws: HarnessError.self) { try configuration.validate() }
+            let time = ManualClock()
+            let clock = FrameClock(source: time, configuration: configuration)
+            for _ in 0..<3 {
+                time.advance(by: 0.7)
+                let dt = clock.tick()
+                #expect(dt.isFinite && dt >= 0, "\(configuration) gave dt \(dt)")
+            }
+            clock.isPaused = true
+            clock.step()
+            let stepped = clock.tick()
+            #expect(stepped.isFinite && stepped > 0, "a step is a finite positive frame")
+        }
+        #expect(throws: Never.self) { try FrameClock.Configuration().validate() }
+        #expect(FrameClock.Configuration(fixedDelta: 0.01).sanitized == FrameClock.Configuration(fixedDelta: 0.01))
+    }
+}

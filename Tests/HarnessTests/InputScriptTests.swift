@@ -65,6 +65,60 @@ import Testing
         }
     }
 
+    @Test func badLinesGetMessagesThatNameTheProblem() {
+        let cases: [(String, String)] = [
+            ("[1,2,3]", "expected an object such as"),
+            ("42", "expected an object such as"),
+            (#"{"frame":12345678901234567890,"event":{"type":"quit"}}"#, "frame number 1.2345678901234567e+19 is out of range"),
+            (#"{"frame":1.5,"event":{"type":"quit"}}"#, "frame number must be a whole number"),
+            (#"{"frame":1,"event":{"type":"mouseDown","button":1,"x":1e200,"y":3}}"#, "far outside any window"),
+            (#"{"frame":1,"event":{"type":"mouseMoved","x":5,"y":-100001}}"#, "far outside any window"),
+            (#"{"cadence":"input","version":9}"#, "format version 9"),
+        ]
+        for (text, reason) in cases {
+            #expect(throws: HarnessError.self) { try InputScript(jsonLines: "\n" + text, source: "in.jsonl") }
+            do {
+                _ = try InputScript(jsonLines: "\n" + text, source: "in.jsonl")
+            } catch {
+                #expect(error.description.hasPrefix("in.jsonl:2: "), "names the line: \(error.description)")
+                #expect(error.description.contains(reason), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func aFolderAsReplayIsNamedAsSuch() {
+        #expect(throws: HarnessError.corruptReplay(NSTemporaryDirectory(), line: 0, reason: "it is a directory, not a replay file")) {
+            try InputScript.load(NSTemporaryDirectory())
+        }
+    }
+
+    @Test func aHeaderRoundTripsAndHeaderlessFilesStillLoad() throws {
+        let header = ReplayHeader(scene: "pause", fixedDt: 1.0 / 60)
+        let script = InputScript(events: sample, header: header)
+        let parsed = try InputScript(jsonLines: script.jsonLines)
+        #expect(parsed == script && parsed.header == header)
+        #expect(script.jsonLines.hasPrefix(#"{"cadence":"input","fixedDt":"#))
+        let headerless = try InputScript(jsonLines: InputScript(events: sample).jsonLines)
+        #expect(headerless.header == nil && headerless.events == sample)
+    }
+
+    @Test func aLargeFileIsReadOnceLineByLine() throws {
+        let path = NSTemporaryDirectory() + "cadence-big-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let line = #"{"event":{"dragging":true,"type":"mouseMoved","x":640,"y":360},"frame":"#
+        let text = (0..<100_000).map { line + "\($0)}\n" }.joined()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let started = Date()
+        let script = try InputScript.load(path)
+        #expect(script.events.count == 100_000 && script.events.last?.frame == 99_999)
+        #expect(Date().timeIntervalSince(started) < 30, "loaded in \(Date().timeIntervalSince(started)) s")
+        var configuration = RunConfiguration()
+        configuration.replayPath = "/no/such/replay.jsonl"
+        #expect(throws: Never.self, "validate(loadingReplay: false) leaves the reading to the run") {
+            try configuration.validate(loadingReplay: false)
+        }
+    }
+
     @Test func aMissingFileIsAClearError() {
         #expect(throws: HarnessError.self) { try InputScript.load("/no/such/replay.jsonl") }
     }

@@ -27,6 +27,29 @@ public final class FrameClock {
             self.fixedDelta = fixedDelta
             self.nominalDelta = nominalDelta
         }
+
+        /// Throws ``HarnessError/invalidOption(_:)`` naming the first setting that is NaN, infinite,
+        /// or zero or negative (a lag threshold or adjusted lag may be 0; a fixed or nominal delta may not).
+        public func validate() throws(HarnessError) {
+            for (name, value, zeroAllowed) in [("lagThreshold", lagThreshold, true), ("adjustedLag", adjustedLag, true),
+                                               ("fixedDelta", fixedDelta ?? 1, false), ("nominalDelta", nominalDelta, false)] {
+                guard value.isFinite, zeroAllowed ? value >= 0 : value > 0 else {
+                    throw .invalidOption("FrameClock.Configuration.\(name) must be a finite number of seconds \(zeroAllowed ? "≥ 0" : "> 0") (got \(value))")
+                }
+            }
+        }
+
+        /// This configuration with every invalid setting (see ``validate()``) replaced by its default
+        /// (an invalid fixed delta by none).
+        public var sanitized: Configuration {
+            let defaults = Configuration()
+            func valid(_ value: Double, zeroAllowed: Bool) -> Bool { value.isFinite && (zeroAllowed ? value >= 0 : value > 0) }
+            return Configuration(
+                lagThreshold: valid(lagThreshold, zeroAllowed: true) ? lagThreshold : defaults.lagThreshold,
+                adjustedLag: valid(adjustedLag, zeroAllowed: true) ? adjustedLag : defaults.adjustedLag,
+                fixedDelta: fixedDelta.flatMap { valid($0, zeroAllowed: false) ? $0 : nil },
+                nominalDelta: valid(nominalDelta, zeroAllowed: false) ? nominalDelta : defaults.nominalDelta)
+        }
     }
 
     /// The range ``timeScale`` is kept in.
@@ -56,10 +79,12 @@ public final class FrameClock {
     private var lastReading: UInt64?
     private var stepRequested = false
 
-    /// Creates a clock reading `source`.
+    /// Creates a clock reading `source`. An invalid setting in `configuration` (NaN, infinite, negative:
+    /// see ``Configuration/validate()``) is replaced by its default (``Configuration/sanitized``), so that
+    /// ``tick()`` always returns a finite `dt` ≥ 0; validate first to refuse one instead.
     public init(source: TimeSource, configuration: Configuration = .init()) {
         self.source = source
-        self.configuration = configuration
+        self.configuration = configuration.sanitized
     }
 
     /// Asks the next tick to advance one nominal frame even though the clock is paused.

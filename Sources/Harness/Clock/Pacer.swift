@@ -27,6 +27,9 @@ public final class Pacer {
     /// Frames measured before deciding between ``Mode/vsync`` and ``Mode/selfPaced``.
     public static let detectionFrames = 20
 
+    /// The longest period the pacer waits (one hour, in nanoseconds); slower rates are held to it.
+    public static let longestPeriod: UInt64 = 3_600_000_000_000
+
     /// Frames per second aimed at.
     public let targetRate: Double
     /// One frame period in nanoseconds.
@@ -49,7 +52,8 @@ public final class Pacer {
 
     /// Creates a pacer.
     /// - Parameters:
-    ///   - targetRate: frames per second; `nil`, zero, negative or NaN gives an unpaced loop.
+    ///   - targetRate: frames per second; `nil`, zero, negative or NaN gives an unpaced loop; rates
+    ///     slower than one frame per ``longestPeriod`` are held to it.
     ///   - source: the clock to read and sleep on.
     ///   - spinMargin: seconds before each deadline to stop sleeping and spin (default 0.25 ms).
     ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
@@ -58,7 +62,8 @@ public final class Pacer {
         self.measuresCPU = source is MonotonicClock
         if let rate = targetRate, rate.isFinite, rate > 0 {
             self.targetRate = rate
-            period = UInt64((1e9 / rate).rounded())
+            // Clamped, so that no rate traps the conversion (1e-300 fps would be a period past UInt64.max).
+            period = UInt64(min(max((1e9 / rate).rounded(), 1), Double(Self.longestPeriod)))
             mode = detectVsync ? .detecting : .selfPaced
         } else {
             self.targetRate = 0
@@ -83,7 +88,8 @@ public final class Pacer {
         intervalSamples = []
     }
 
-    /// Waits until the next frame's deadline and returns how long it waited (nanoseconds).
+    /// Waits until the next frame's deadline and returns how long it waited (nanoseconds). Returns early
+    /// when a ``StopRequest`` is pending.
     ///
     /// A frame that overran its deadline by more than a whole period does not try to catch up
     /// (that would run a burst of frames back to back): the deadlines restart from now.
@@ -105,7 +111,7 @@ public final class Pacer {
         let cpuBefore = measuresCPU ? MonotonicClock.threadCPUTime() : 0
         if target - start > spinMargin { source.sleep(until: target - spinMargin) }
         var now = source.now()
-        while now < target {
+        while now < target, StopRequest.pending == nil {
             let previous = now
             now = source.now()
             // A clock that does not move by itself (a manual test clock) would spin forever: sleep instead.
@@ -114,7 +120,7 @@ public final class Pacer {
                 now = source.now()
             }
         }
-        let waited = now - start
+        let waited = now > start ? now - start : 0
         waitedNanoseconds += waited
         if measuresCPU { waitCPUNanoseconds += MonotonicClock.threadCPUTime() - cpuBefore }
         return waited

@@ -26,11 +26,20 @@ public final class MonotonicClock: TimeSource, Sendable {
     /// Nanoseconds on `CLOCK_MONOTONIC`.
     public func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
 
-    /// Sleeps with `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)`: absolute, so errors never accumulate,
-    /// and restarted after a signal interrupts it.
+    /// The longest single sleep: a stop request that lands just before a sleep starts is seen within this.
+    public static let sleepSlice: UInt64 = 20_000_000
+
+    /// Sleeps with `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` (absolute, so errors never accumulate),
+    /// in slices of at most ``sleepSlice``, and returns early once a ``StopRequest`` is pending: a signal
+    /// interrupts the sleep (`EINTR`), and one that arrives between two checks is seen at the next slice.
     public func sleep(until deadline: UInt64) {
-        var request = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &request, nil) == EINTR {}
+        while StopRequest.pending == nil {
+            let now = now()
+            guard now < deadline else { return }
+            let wake = min(deadline, now &+ Self.sleepSlice)
+            var request = timespec(tv_sec: Int(wake / 1_000_000_000), tv_nsec: Int(wake % 1_000_000_000))
+            _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &request, nil)
+        }
     }
 
     /// CPU time this thread has used, in nanoseconds: what pacing costs, as opposed to how long it waits.
@@ -57,6 +66,12 @@ public final class ManualClock: TimeSource, @unchecked Sendable {
     /// Jumps to the deadline when it is in the future ("sleeping" takes no real time).
     public func sleep(until deadline: UInt64) { reading = max(reading, deadline) }
 
-    /// Moves the clock forward by `seconds`.
-    public func advance(by seconds: Double) { reading += UInt64((seconds * 1e9).rounded()) }
+    /// Moves the clock forward by `seconds`. The clock never goes backwards: zero, negative and NaN
+    /// amounts leave it where it is, and a move past the end of its range stops at the end.
+    public func advance(by seconds: Double) {
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds > 0 else { return }
+        let room = UInt64.max - reading
+        reading = nanoseconds >= Double(room) ? UInt64.max : reading + UInt64(nanoseconds)
+    }
 }

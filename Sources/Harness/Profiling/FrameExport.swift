@@ -8,18 +8,25 @@ public protocol FrameSink: AnyObject {
     func finish() throws(HarnessError)
 }
 
-/// Streams lines to a hidden temporary sibling of the destination (C stdio buffering, so the per-frame
-/// cost is a formatted write into a buffer) and renames it into place on ``finish()``: a run that fails
-/// or is killed leaves no partial file at the destination.
+/// Streams lines to the output (C stdio buffering, so the per-frame cost is a formatted write into a
+/// buffer). A regular file is written to a hidden temporary sibling and renamed into place on
+/// ``finish()``, so a run that fails leaves no partial file at the destination; a device or FIFO is
+/// written directly, and a symlink is written through (see ``OutputFile``).
 final class StreamingFile {
     let path: String
-    private let temporary: String
+    private let temporary: String?
+    private let target: OutputFile.Target
     private var file: UnsafeMutablePointer<FILE>?
 
     init(path: String) throws(HarnessError) {
         self.path = path
-        temporary = OutputFile.temporaryPath(for: path)
-        guard let file = fopen(temporary, "w") else {
+        target = try OutputFile.resolve(path)
+        temporary = target.isDirect ? nil : OutputFile.temporaryPath(for: target.resolved)
+        let destination = temporary ?? target.resolved
+        let fd = target.isDirect
+            ? open(destination, O_WRONLY | O_CLOEXEC)
+            : open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0, let file = fdopen(fd, "w") else {
             throw .unwritablePath(path, reason: String(cString: strerror(errno)))
         }
         self.file = file
@@ -28,7 +35,7 @@ final class StreamingFile {
     deinit {
         if let file {
             fclose(file)
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
         }
     }
 
@@ -42,10 +49,10 @@ final class StreamingFile {
         self.file = nil
         let failed = ferror(file) != 0
         if fclose(file) != 0 || failed {
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
             throw .unwritablePath(path, reason: "writing failed")
         }
-        try OutputFile.commit(temporary, to: path)
+        if let temporary { try OutputFile.commit(temporary, to: target.resolved, reportedAs: path) }
     }
 }
 

@@ -21,8 +21,20 @@ public struct ProfilerOverlay {
     public init() {}
 
     /// Draws the overlay for the stats so far.
+    /// - Parameter showsTimings: false leaves out every wall-clock figure (bars, percentiles), for runs
+    ///   under a fixed `dt` whose screenshots must not depend on the machine's speed.
     public mutating func draw(stats: FrameStats, pacer: Pacer, frame: Int, tweens: Int, animations: Int,
-                              into list: inout DrawList, size: Size) {
+                              into list: inout DrawList, size: Size, showsTimings: Bool = true) {
+        guard showsTimings else {
+            let panel = Rect(x: 12, y: Double(size.height) - 60, width: Double(size.width) - 24, height: 48)
+            list.fill(panel, Color(8, 9, 12, 225))
+            list.stroke(panel, .grid)
+            list.text("frame timings are not drawn under --fixed-dt (they differ run to run): see --profile or --summary",
+                      at: Point(panel.x + 10, panel.y + 8), size: .small, .text)
+            list.text("active: \(tweens) tweens, \(animations) animations   frame \(frame)",
+                      at: Point(panel.x + 10, panel.y + 26), size: .small, .dimText)
+            return
+        }
         if frame - lastRefresh >= Self.refreshInterval {
             lastRefresh = frame
             lines = Self.describe(stats.summary(), pacer: pacer)

@@ -7,6 +7,8 @@ public struct LoopOptions {
     public var replay: InputScript?
     /// Whether to keep every input event with its frame number (read back with ``FrameLoop/recording``).
     public var record: Bool
+    /// Where every input event is written as it happens (`--record`), flushed each frame.
+    public var recorder: RecordingWriter?
     /// Save a screenshot every `every` frames into `directory` as `frame-000123.png`.
     public var screenshotEvery: (every: Int, directory: String)?
     /// Where the S key saves screenshots.
@@ -96,11 +98,22 @@ public final class FrameLoop {
     /// The draw list of the last frame.
     public var lastDrawList: DrawList { drawList }
 
-    /// Runs until quit, or for `frames` frames; then writes the last frame to `screenshot` if given and
-    /// finishes every sink.
+    /// The signal that ended the run early (see ``StopRequest``), or nil when it ran to its end or was quit.
+    public private(set) var interruption: Int32?
+
+    /// Runs until quit, for `frames` frames, or until a ``StopRequest`` is pending; then writes the last
+    /// frame to `screenshot` if given and finishes every sink (an interrupted run's outputs are complete
+    /// up to the frame it stopped at).
     public func run(frames: Int? = nil, screenshot: String? = nil) throws(HarnessError) {
         while isRunning, frames.map({ frameIndex < $0 }) ?? true {
+            if let signal = StopRequest.pending {
+                interruption = signal
+                break
+            }
             try runFrame()
+        }
+        if interruption == nil, let signal = StopRequest.pending, frames.map({ frameIndex < $0 }) ?? true, isRunning {
+            interruption = signal
         }
         if let screenshot {
             backend.render(drawList)
@@ -170,6 +183,7 @@ public final class FrameLoop {
         if options.record {
             for event in events { recording.append(event, frame: frameIndex) }
         }
+        if !events.isEmpty { options.recorder?.append(events, frame: frameIndex) }
     }
 
     private func dispatch(_ event: InputEvent) {
@@ -251,8 +265,14 @@ public final class FrameLoop {
         // Rebuilt a few times a second, not every frame: a string that changes every frame costs a
         // format, a text rasterisation and a texture upload each time.
         if frameIndex % 15 == 0 || statusPaused != clock.isPaused || statusScale != clock.timeScale {
-            let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
-            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            // Under a fixed dt the status shows the simulated rate: a screenshot then depends only on the
+            // scene, the options and the replay (issue 20 #6), never on how fast this machine ran.
+            if let fixed = clock.configuration.fixedDelta {
+                status = String(format: "%.0f fps (fixed dt)  %.2gx  H help", 1 / fixed, clock.timeScale)
+            } else {
+                let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
+                status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            }
             if clock.isPaused { status += "  PAUSED" }
             statusPaused = clock.isPaused
             statusScale = clock.timeScale
@@ -260,7 +280,7 @@ public final class FrameLoop {
         drawList.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
         if showsProfiler {
             overlay.draw(stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
-                         into: &drawList, size: size)
+                         into: &drawList, size: size, showsTimings: clock.configuration.fixedDelta == nil)
         }
         if showsHelp {
             let panel = Rect(x: width - 330, y: 40, width: 310, height: Double(Self.helpLines.count) * 20 + 16)

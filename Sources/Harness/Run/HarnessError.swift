@@ -8,6 +8,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case unwritablePath(String, reason: String)
     /// A window was asked for but there is no display to put it on.
     case noDisplay
+    /// A display is named (`DISPLAY`, `WAYLAND_DISPLAY`) but no server answers there; the text names it.
+    case displayUnreachable(String)
     /// The platform layer (SDL) failed; the text is SDL's own error.
     case platform(String)
     /// A replay file could not be read or has a bad line (1-based; 0 when the file itself is unreadable).
@@ -25,6 +27,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
             return "cannot write '\(path)': \(reason)"
         case .noDisplay:
             return "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"
+        case let .displayUnreachable(display):
+            return "cannot open a window: no display server answers at \(display): start one, fix DISPLAY, run with --headless, or under xvfb-run"
         case let .platform(message):
             return "SDL: \(message)"
         case let .corruptReplay(path, line, reason):

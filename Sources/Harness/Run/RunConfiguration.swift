@@ -1,7 +1,11 @@
+import Foundation
+
 /// Everything a run of the harness is asked to do, checked before anything starts.
 public struct RunConfiguration: Sendable, Equatable {
     /// The scene's command-line name.
     public var scene: String
+    /// Whether ``scene`` was asked for; when not, a replay runs the scene its header names.
+    public var sceneIsExplicit = true
     /// Stop after this many frames (`nil`: run until quit).
     public var frames: Int?
     /// No window: SDL's dummy driver and the software renderer.
@@ -53,12 +57,18 @@ public struct RunConfiguration: Sendable, Equatable {
         self.height = height
     }
 
+    /// The frame rates `--fps` accepts: slower than one frame a second is not an animation, and would make
+    /// a run slow to answer anything but a signal.
+    public static let fpsRange: ClosedRange<Double> = 1...1000
+
     /// Throws the first problem found: an unknown scene, an out-of-range number, an unwritable output path.
     /// Checks every output path before the run starts, so a bad path never costs a run.
-    public func validate() throws(HarnessError) {
+    /// - Parameter loadingReplay: also read the whole replay file to check every line; pass false when the
+    ///   caller loads it right after (``InputScript/load(_:)``), so that it is read only once.
+    public func validate(loadingReplay: Bool = true) throws(HarnessError) {
         guard SceneCatalog.names.contains(scene) else { throw .unknownScene(scene) }
-        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
-            throw .invalidOption("--fps must be a number of frames per second in (0, 1000] (got \(fps))")
+        if let fps, !(fps.isFinite && fps >= Self.fpsRange.lowerBound && fps <= Self.fpsRange.upperBound) {
+            throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
         }
         if let frames, frames < 0 { throw .invalidOption("--frames must be 0 or more (got \(frames))") }
         if let fixedDelta, !(fixedDelta.isFinite && fixedDelta > 0 && fixedDelta <= 1) {
@@ -80,7 +90,52 @@ public struct RunConfiguration: Sendable, Equatable {
         for path in [screenshotPath, summaryPath, profilePath, tracePath, recordPath].compactMap({ $0 }) {
             try OutputFile.checkWritable(path)
         }
-        if let replayPath { _ = try InputScript.load(replayPath) }
+        try checkDistinctPaths()
+        if loadingReplay, let replayPath { _ = try InputScript.load(replayPath) }
+    }
+
+    /// Every folder an output of this run goes into (where stale temporary files are looked for).
+    public var outputFolders: [String] {
+        var folders = outputs.compactMap { try? OutputFile.resolve($0.path) }.filter { !$0.isDirect }
+            .map { URL(fileURLWithPath: $0.resolved).deletingLastPathComponent().path }
+        if let series = screenshotEvery { folders.append(series.directory) }
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }
+
+    /// The output options that are set, with their flags.
+    var outputs: [(flag: String, path: String)] {
+        [("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
+         ("--trace", tracePath), ("--record", recordPath)].compactMap { flag, path in path.map { (flag, $0) } }
+    }
+
+    /// Two outputs into one file would interleave or overwrite each other, and an output into the replay
+    /// file would destroy the input: refused before the run, comparing where the paths really lead (through
+    /// symlinks, `.` and `..`). Devices may be shared (two outputs into `/dev/null` discard both).
+    func checkDistinctPaths() throws(HarnessError) {
+        var seen: [(flag: String, target: OutputFile.Target)] = []
+        for (flag, path) in outputs {
+            let target = try OutputFile.resolve(path)
+            if let other = seen.first(where: { $0.target.identity == target.identity }),
+               !(target.isDirect && !target.isFIFO) {
+                throw .invalidOption("\(other.flag) and \(flag) both write to '\(path)': give each output its own file")
+            }
+            seen.append((flag, target))
+        }
+        if let replayPath, let replay = try? OutputFile.resolve(replayPath),
+           let clash = seen.first(where: { $0.target.identity == replay.identity && !$0.target.isDirect }) {
+            throw .invalidOption("\(clash.flag) '\(clash.target.path)' would overwrite the --replay input '\(replayPath)'")
+        }
+        if let series = screenshotEvery, let folder = try? OutputFile.resolve(series.directory + "/x").identity {
+            let folderPath = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+            for (flag, target) in seen where !target.isDirect {
+                let url = URL(fileURLWithPath: target.identity)
+                let name = url.lastPathComponent
+                if url.deletingLastPathComponent().path == folderPath, name.hasPrefix("frame-"), name.hasSuffix(".png") {
+                    throw .invalidOption("\(flag) '\(target.path)' is where --screenshot-every writes its frames: choose another name")
+                }
+            }
+        }
     }
 }
 
