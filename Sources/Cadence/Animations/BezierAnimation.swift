@@ -50,8 +50,9 @@ public struct BezierAnimation: CustomAnimation {
     @inlinable
     public func _sample(at time: TimeInterval) -> _MotionSample {
         guard duration > 0, time <= duration else { return .finished }
-        let (value, slope) = curve.sample(at: time / duration)
-        return _MotionSample(fraction: value, rate: slope / duration)
+        let rate = 1 / duration
+        let (value, slope) = curve.sample(at: time * rate)
+        return _MotionSample(fraction: value, rate: slope * rate)
     }
 
     /// The duration (0 if it is not positive).

@@ -113,11 +113,15 @@ public struct SpringAnimation: CustomAnimation {
         var steps = 0
         let due = time - SpringAnimation.gridTolerance
         if clock.time < due {
-            var reached = clock.time + SpringAnimation.step
-            steps = 1
+            // The steps it takes to reach `due`: ⌈(due − time) · 300⌉, checked against the grid point it
+            // lands on (a product can round across a grid point where a sum would not).
+            let remaining = due - clock.time
+            let estimate = remaining * 300
+            steps = estimate < Double(SpringAnimation.maximumSteps) ? Swift.max(Int(estimate), 1) : SpringAnimation.maximumSteps
+            var reached = clock.time + Double(steps) * SpringAnimation.step
             while reached < due && steps < SpringAnimation.maximumSteps {
-                reached += SpringAnimation.step
                 steps += 1
+                reached = clock.time + Double(steps) * SpringAnimation.step
             }
             clock.time = reached
         }

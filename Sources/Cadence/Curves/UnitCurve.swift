@@ -99,16 +99,21 @@ public struct UnitCurve: Hashable, Sendable {
         }
     }
 
-    /// ``value(at:)`` and ``velocity(at:)`` together, from one solve of a Bézier curve.
+    /// ``value(at:)`` and ``velocity(at:)`` together: one clamp, one look at the shape, and one solve of
+    /// a Bézier curve (what an animation needs every frame).
     @inlinable
     public func sample(at progress: Double) -> (value: Double, velocity: Double) {
-        if case .bezier(let curve) = shape {
-            let p = UnitCurve.clamp(progress)
+        let p = UnitCurve.clamp(progress)
+        switch shape {
+        case .linear:
+            return (p, 1)
+        case .bezier(let curve):
             let (value, velocity) = curve.sample(at: p)
             // The ends are exact, as in `value(at:)`.
             return (p == 0 ? 0 : (p == 1 ? 1 : value), velocity)
+        default:
+            return (value(at: p), velocity(at: p))
         }
-        return (value(at: progress), velocity(at: progress))
     }
 
     /// The curve with input and output swapped, so that `inverse.value(at: value(at: p)) ≈ p`.
