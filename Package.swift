@@ -51,5 +51,7 @@ let package = Package(
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
+        // The command line itself (parsing and validation, fuzzed): tests the executable target.
+        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "Harness"]),
     ]
 )
