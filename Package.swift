@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
-// Dependency direction (see ../shared/docs/DESIGN.md): cadence → HarnessSDL → Harness → Tweening → Cadence.
+// Dependency direction: cadence → HarnessSDL → Harness → Tweening → Cadence.
 import PackageDescription
 
 let package = Package(
