@@ -109,9 +109,23 @@ final class FakeBackend: RenderBackend {
                          stats: FrameStats(targetPeriod: pacer.period), options: options)
     }
 
+    @Test func underAFixedDtTheHeadsUpShowsNoWallClockFigures() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend, options: LoopOptions(showsProfiler: true))
+        for _ in 0..<3 { try loop.runFrame() }
+        let texts = loop.lastDrawList.texts
+        #expect(texts.contains("100 fps (fixed dt)  1x  H help"), "the simulated rate: \(texts)")
+        #expect(texts.contains { $0.hasPrefix("frame timings are not drawn under --fixed-dt") })
+        #expect(!texts.contains { $0.hasPrefix("frame interval ms") })
+    }
+
     @Test func pTogglesTheProfilerOverlay() throws {
         let backend = FakeBackend()
-        let loop = makeLoop(backend)
+        let time = ManualClock()
+        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
+        // A measured clock: under a fixed dt the overlay leaves its wall-clock figures out (next test).
+        let loop = FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time),
+                             pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
         backend.pending = [[], [.keyDown(.letter("p"))], [.keyDown(.letter("p"))]]
         try loop.runFrame()
         #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
