@@ -26,7 +26,7 @@ let package = Package(
         // Turns the runner's JMH export into Benchmarks/RESULTS.md and README's Performance table.
         .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
         benchmark("TweenBenchmarks", using: ["Tweening"]),
-        benchmark("ModelBenchmarks", using: ["Cadence"]),
+        benchmark("ModelBenchmarks", using: ["Cadence", "CadenceExamples"]),
         benchmark("HarnessBenchmarks", using: ["Harness", "Tweening", "HarnessSDL"]),
     ]
 )

@@ -21,13 +21,14 @@ struct ModifierTests {
         #expect(animation.animate(value: 8.0, time: 0.6, context: &context) == nil)
     }
 
-    /// Passes start when the previous one is seen to have finished; odd passes run backwards.
+    /// A timing curve's passes start at their true boundaries (pass × duration), whenever the calls
+    /// fall; odd passes run backwards.
     @Test func repeatCountAutoreversesAndStopsAfterItsPasses() {
         let animation = Animation.linear(duration: 1).repeatCount(2)
         var context = AnimationContext<Double>()
         let times = [0, 0.25, 0.5, 1.0, 1.25, 1.5, 2.25, 2.5]
         let values = times.map { animation.animate(value: 4.0, time: $0, context: &context) }
-        #expect(values == [0, 1, 2, 4, 4, 3, 0, nil])
+        #expect(values == [0, 1, 2, 4, 3, 2, nil, nil])
         #expect(context.isLogicallyComplete)
     }
 
@@ -35,7 +36,7 @@ struct ModifierTests {
         let animation = Animation.linear(duration: 1).repeatCount(2, autoreverses: false)
         var context = AnimationContext<Double>()
         let values = [0, 0.5, 1.25, 1.75, 2.5].map { animation.animate(value: 4.0, time: $0, context: &context) }
-        #expect(values == [0, 2, 0, 2, nil])
+        #expect(values == [0, 2, 1, 3, nil])
     }
 
     @Test func repeatVelocityIsNegatedOnReversedPasses() {

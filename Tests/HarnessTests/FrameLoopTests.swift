@@ -101,9 +101,9 @@ final class FakeBackend: RenderBackend {
 }
 
 @Suite struct FrameLoopKeyTests {
-    func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions()) -> FrameLoop {
+    func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions(), fixedDelta: Double? = 0.01) -> FrameLoop {
         let time = ManualClock()
-        let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: fixedDelta))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
         return FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer,
                          stats: FrameStats(targetPeriod: pacer.period), options: options)
@@ -119,13 +119,10 @@ final class FakeBackend: RenderBackend {
         #expect(!texts.contains { $0.hasPrefix("frame interval ms") })
     }
 
+    /// Under a wall clock (a fixed dt leaves the timings out, so that screenshots stay golden).
     @Test func pTogglesTheProfilerOverlay() throws {
         let backend = FakeBackend()
-        let time = ManualClock()
-        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
-        // A measured clock: under a fixed dt the overlay leaves its wall-clock figures out (next test).
-        let loop = FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time),
-                             pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
+        let loop = makeLoop(backend, fixedDelta: nil)
         backend.pending = [[], [.keyDown(.letter("p"))], [.keyDown(.letter("p"))]]
         try loop.runFrame()
         #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })

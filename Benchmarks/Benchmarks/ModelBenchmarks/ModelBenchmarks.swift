@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkCatalog
 import BenchmarkSupport
 import Cadence
+import CadenceExamples
 import Foundation
 
 // The animation model's per-call costs: Spring's closed form beside the libm calls it is built from,
@@ -109,6 +110,82 @@ func animatedValueBenchmarks() {
     measureRetargets(ModelSuites.retargetsUnderSpring, animation: .spring)
     measureUpdates(ModelSuites.valuesUnderCombination, animation: .easeInOut, retargetEvery: 6)
     measureRetargets(ModelSuites.retargetsUnderCombination, animation: .easeInOut)
+
+    let storm = ModelSuites.retargetStorm
+    Benchmark(storm.name, configuration: .init(storm)) { benchmark in
+        let value = AnimatedValue(0.0)
+        let animation = Animation.easeInOut(duration: 0.35)
+        benchmark.startMeasurement()
+        for step in 0..<10_000 {
+            value.set(Double(step % 100), animation: animation)
+            value.update(by: 0.001)
+        }
+        benchmark.stopMeasurement()
+        blackHole(value.presentation)
+    }
+
+    // The client rows beside their floor, a built-in curve on the same values. Long durations keep
+    // every value animating; the TargetAnimation (a spring chasing a moving target) is retargeted every
+    // half second, unmeasured, so that it never settles.
+    let clients: [String: (animation: Animation, retargetEvery: Int?)] = [
+        ".easeInOut": (.easeInOut(duration: 1_000), nil),
+        "ElasticEaseInEaseOutAnimation": (Animation(ElasticEaseInEaseOutAnimation(duration: 1_000)), nil),
+        "TargetAnimation": (Animation(TargetAnimation(base: .spring, secondary: .easeInOut(duration: 0.35))), 30),
+    ]
+    for name in [".easeInOut"] + ModelSuites.clientAnimations {
+        guard let (animation, every) = clients[name] else { fatalError("no client animation named \(name)") }
+        measureUpdates(ModelSuites.oneAnimationPerValue(name, "Double"), animation: animation, retargetEvery: every,
+                       field: { OneAnimationField<Double>(animation: animation, offset: 300) })
+        measureUpdates(ModelSuites.oneAnimationPerValue(name, "SIMD2<Double>"), animation: animation,
+                       retargetEvery: every, field: { OneAnimationField<SIMD2<Double>>(animation: animation, offset: SIMD2(200, 100)) })
+    }
+}
+
+/// One measured frame of updates per iteration of 10,000 values each running one animation, with an
+/// unmeasured retarget every `retargetEvery` frames if given.
+func measureUpdates<V: VectorArithmetic>(
+    _ suite: Suite, animation: Animation, retargetEvery frames: Int?, field: @escaping () -> OneAnimationField<V>
+) {
+    Benchmark(suite.name, configuration: .init(suite)) { (benchmark: Benchmark, field: OneAnimationField<V>) in
+        // Not at frame 0: the setup has just sent every value off (a second retarget would send it home).
+        if let frames, field.frame > 0, field.frame % frames == 0 { field.retargetAll() }
+        benchmark.startMeasurement()
+        field.updateAll()
+        benchmark.stopMeasurement()
+        precondition(field.values.allSatisfy(\.isAnimating), "a value came to rest within the measured frames")
+    } setup: { () -> OneAnimationField<V> in
+        let made = field()
+        made.retargetAll()
+        return made
+    }
+}
+
+/// 10,000 values of one type, each sent back and forth between 0 and `offset` under one animation.
+final class OneAnimationField<V: VectorArithmetic> {
+    let animation: Animation
+    let offset: V
+    let values: [AnimatedValue<V>]
+    private(set) var frame = 0
+    private var outward = false
+
+    init(animation: Animation, offset: V) {
+        self.animation = animation
+        self.offset = offset
+        values = (0..<ModelSuites.values).map { _ in AnimatedValue(V.zero) }
+    }
+
+    func retargetAll() {
+        outward.toggle()
+        let target = outward ? offset : .zero
+        for value in values { value.set(target, animation: animation) }
+    }
+
+    func updateAll() {
+        values.withUnsafeBufferPointer { values in
+            for value in values { value.update(by: frame60) }
+        }
+        frame += 1
+    }
 }
 
 /// One measured frame of updates per iteration, with an unmeasured retarget every `retargetEvery` frames.

@@ -104,15 +104,23 @@ func goalText(_ goal: Goal, _ suite: Suite) -> String {
     switch goal.scope {
     case .perItem: text = "≤ \(time(goal.nanoseconds, exact: true)) per \(suite.item)"
     case .perIteration: text = "≤ \(time(goal.nanoseconds, exact: true)) for \(suite.itemsPerIteration.grouped)"
+    case .ratioToFloor: text = "≤ \(String(format: "%g", goal.ratio))× floor"
     }
     if goal.allocationFree { text += ", 0 mallocs" }
     return text
 }
 
-func met(_ goal: Goal, _ suite: Suite, _ measured: Measurement) -> Bool {
-    let nanoseconds = goal.scope == .perItem
-        ? measured.medianNanoseconds / Double(suite.itemsPerIteration) : measured.medianNanoseconds
-    return nanoseconds <= goal.nanoseconds && (!goal.allocationFree || measured.maxMallocs == 0)
+/// Whether `measured` meets `goal`; a ratio goal needs its floor's measurement from the same run
+/// (`floorPerItem`), and is missed without one.
+func met(_ goal: Goal, _ suite: Suite, _ measured: Measurement, floorPerItem: Double?) -> Bool {
+    let perItem = measured.medianNanoseconds / Double(suite.itemsPerIteration)
+    let withinTime: Bool
+    switch goal.scope {
+    case .perItem: withinTime = perItem <= goal.nanoseconds
+    case .perIteration: withinTime = measured.medianNanoseconds <= goal.nanoseconds
+    case .ratioToFloor: withinTime = floorPerItem.map { perItem <= goal.ratio * $0 } ?? false
+    }
+    return withinTime && (!goal.allocationFree || measured.maxMallocs == 0)
 }
 
 func table(_ results: [String: Measurement]) -> String {
@@ -135,14 +143,18 @@ func table(_ results: [String: Measurement]) -> String {
         if suite.itemsPerIteration > 1 && measured.medianMallocs > 0 {
             mallocs += " (\(significant(measured.medianMallocs / items)) per \(suite.item))"
         }
-        let goal = suite.goal.map { "\(goalText($0, suite)): " + (met($0, suite, measured) ? "**met**" : "**missed**") } ?? ""
         var floor = ""
+        var floorPerItem: Double?
         if let floorName = suite.floor, let floorSuite = Catalog.suite(named: floorName),
            let floorMeasured = results[floorName] {
-            let floorPerItem = floorMeasured.medianNanoseconds / Double(floorSuite.itemsPerIteration)
-            let ratio = measured.medianNanoseconds / items / floorPerItem
-            floor = "\(time(floorPerItem)) (\(String(format: "%.1f", ratio))× floor)"
+            let perItem = floorMeasured.medianNanoseconds / Double(floorSuite.itemsPerIteration)
+            floorPerItem = perItem
+            let ratio = measured.medianNanoseconds / items / perItem
+            floor = "\(time(perItem)) (\(String(format: "%.2f", ratio))× floor)"
         }
+        let goal = suite.goal.map {
+            "\(goalText($0, suite)): " + (met($0, suite, measured, floorPerItem: floorPerItem) ? "**met**" : "**missed**")
+        } ?? ""
         lines.append("| \(suite.name) | \(median) | \(mallocs) | \(goal) | \(floor) | \(suite.peer ?? "") |")
     }
     return lines.joined(separator: "\n")

@@ -20,6 +20,10 @@ extension Animation {
     }
 
     /// A merging spring with a response and damping fraction; see ``SpringAnimation``.
+    ///
+    /// Disfavoured, as in SwiftUI, so that `.spring()` with no arguments means
+    /// ``spring(duration:bounce:blendDuration:)``.
+    @_disfavoredOverload
     @inlinable
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation {
         Animation(SpringAnimation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration))
@@ -64,6 +68,10 @@ extension Animation {
     }
 
     /// A fast merging spring with a response, damping fraction and blend duration.
+    ///
+    /// Disfavoured, as in SwiftUI, so that `.interactiveSpring()` with no arguments means
+    /// ``interactiveSpring(duration:extraBounce:blendDuration:)``.
+    @_disfavoredOverload
     @inlinable
     public static func interactiveSpring(
         response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: TimeInterval = 0.25
@@ -71,11 +79,11 @@ extension Animation {
         spring(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration)
     }
 
-    /// A fast merging spring with a duration, bounce 0 + `extraBounce` and blend duration.
+    /// A fast merging spring with a duration, bounce 0.15 + `extraBounce` and blend duration.
     @inlinable
     public static func interactiveSpring(
         duration: TimeInterval = 0.15, extraBounce: Double = 0.0, blendDuration: TimeInterval = 0.25
     ) -> Animation {
-        spring(duration: duration, bounce: extraBounce, blendDuration: blendDuration)
+        spring(duration: duration, bounce: 0.15 + extraBounce, blendDuration: blendDuration)
     }
 }

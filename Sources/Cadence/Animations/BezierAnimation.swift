@@ -39,4 +39,24 @@ public struct BezierAnimation: CustomAnimation {
         guard slope.isFinite else { return nil }
         return value.scaled(by: slope)
     }
+
+    // MARK: - Motion
+
+    /// `.closedForm`.
+    @inlinable
+    public var _motionKind: _MotionKind { .closedForm }
+
+    /// The curve's value and slope at `time / duration`, from one solve of the curve.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample {
+        guard duration > 0, time <= duration else { return .finished }
+        let (value, slope) = curve.sample(at: time / duration)
+        return _MotionSample(fraction: value, rate: slope / duration)
+    }
+
+    /// The duration (0 if it is not positive).
+    @inlinable
+    public var _passDuration: TimeInterval { duration > 0 ? duration : 0 }
 }
+
+extension BezierAnimation: MotionSource {}

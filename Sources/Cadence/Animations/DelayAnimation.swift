@@ -40,4 +40,48 @@ public struct DelayAnimation: CustomAnimation {
         guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return false }
         return base.shouldMerge(previous: previous.base, value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
     }
+
+    // MARK: - Motion
+
+    /// The base's kind.
+    @inlinable
+    public var _motionKind: _MotionKind { base.kind }
+
+    /// The base's sample at `max(0, time − delay)`, at rest during the delay.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample {
+        let delayed = time - effectiveDelay
+        var sample = base._sample(at: Swift.max(0, delayed))
+        if delayed < 0 { sample.rate = 0 }
+        return sample
+    }
+
+    /// The delay plus the base's duration.
+    @inlinable
+    public var _passDuration: TimeInterval { effectiveDelay + base._passDuration }
+
+    /// The base advanced to `max(0, time − delay)`, at rest during the delay.
+    @inlinable
+    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+        let delayed = time - effectiveDelay
+        var advance = base._advance(to: Swift.max(0, delayed), clock: &clock)
+        if delayed < 0 { advance.velocityScale = 0 }
+        return advance
+    }
+
+    /// The base's decision, if `previous` is a ``DelayAnimation`` with the same delay.
+    @inlinable
+    public func _mergeVelocityScale(previous: Animation) -> Double? {
+        guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return nil }
+        return base._mergeVelocityScale(previous: previous.base)
+    }
+
+    /// The base's new run, at the delayed time.
+    @inlinable
+    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+        let inner = (previous.base as? DelayAnimation)?.base ?? previous
+        base._beginRun(at: Swift.max(0, time - effectiveDelay), after: inner, clock: &clock)
+    }
 }
+
+extension DelayAnimation: MotionSource {}

@@ -67,10 +67,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// `value · sample(time)` until ``duration``, then `nil`.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard isValid, time <= duration else { return nil }
-        if time >= 2 * Double.pi / spring.stiffness.squareRoot() { context.isLogicallyComplete = true }
-        let t = Swift.max(time, 0)
-        return value.scaled(by: spring.value(target: 1.0, initialVelocity: initialVelocity, time: t))
+        closedForm(value: value, time: time, context: &context).offset
     }
 
     /// `value · sample′(time)` until ``duration``, then `nil`.
@@ -79,4 +76,27 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
         guard isValid, time <= duration else { return nil }
         return value.scaled(by: spring.velocity(target: 1.0, initialVelocity: initialVelocity, time: Swift.max(time, 0)))
     }
+
+    // MARK: - Motion
+
+    /// `.closedForm`.
+    @inlinable
+    public var _motionKind: _MotionKind { .closedForm }
+
+    /// The unit spring's position and velocity at `time`; logically complete at t ≥ 2π/√k.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample {
+        guard isValid, time <= duration else { return .finished }
+        let t = Swift.max(time, 0)
+        let motion = spring.unitMotion(initialVelocity: initialVelocity, time: t)
+        return _MotionSample(
+            fraction: motion.position, rate: motion.velocity,
+            isLogicallyComplete: time >= 2 * Double.pi / spring.stiffness.squareRoot())
+    }
+
+    /// ``duration``.
+    @inlinable
+    public var _passDuration: TimeInterval { isValid ? duration : 0 }
 }
+
+extension InterpolatingSpringAnimation: MotionSource {}

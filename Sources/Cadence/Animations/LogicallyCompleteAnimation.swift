@@ -43,4 +43,48 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
         guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else { return false }
         return base.shouldMerge(previous: previous.base, value: value, time: time, context: &context)
     }
+
+    // MARK: - Motion
+
+    /// The base's kind.
+    @inlinable
+    public var _motionKind: _MotionKind { base.kind }
+
+    /// The base's sample, logically complete once `time ≥ duration`.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample {
+        var sample = base._sample(at: time)
+        sample.isLogicallyComplete = time >= duration
+        return sample
+    }
+
+    /// The base's duration.
+    @inlinable
+    public var _passDuration: TimeInterval { base._passDuration }
+
+    /// The base advanced, logically complete once `time ≥ duration`.
+    @inlinable
+    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+        var advance = base._advance(to: time, clock: &clock)
+        advance.isLogicallyComplete = time >= duration
+        return advance
+    }
+
+    /// The base's decision, if `previous` is a ``LogicallyCompleteAnimation`` with the same duration.
+    @inlinable
+    public func _mergeVelocityScale(previous: Animation) -> Double? {
+        guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else {
+            return nil
+        }
+        return base._mergeVelocityScale(previous: previous.base)
+    }
+
+    /// The base's new run.
+    @inlinable
+    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+        let inner = (previous.base as? LogicallyCompleteAnimation)?.base ?? previous
+        base._beginRun(at: time, after: inner, clock: &clock)
+    }
 }
+
+extension LogicallyCompleteAnimation: MotionSource {}

@@ -41,4 +41,51 @@ public struct SpeedAnimation: CustomAnimation {
         guard isValid, let previous = previous.base as? SpeedAnimation, previous.speed == speed else { return false }
         return base.shouldMerge(previous: previous.base, value: value, time: time * speed, context: &context)
     }
+
+    // MARK: - Motion
+
+    /// The base's kind (closed form, finished at once, for a bad speed).
+    @inlinable
+    public var _motionKind: _MotionKind { isValid ? base.kind : .closedForm }
+
+    /// The base's sample at `time · speed`, its rate times `speed`.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample {
+        guard isValid else { return .finished }
+        var sample = base._sample(at: time * speed)
+        sample.rate *= speed
+        return sample
+    }
+
+    /// The base's duration divided by the speed.
+    @inlinable
+    public var _passDuration: TimeInterval { isValid ? base._passDuration / speed : 0 }
+
+    /// The base advanced to `time · speed`, its velocity times `speed`.
+    @inlinable
+    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+        guard isValid else { return .finished }
+        var advance = base._advance(to: time * speed, clock: &clock)
+        advance.velocityScale *= speed
+        return advance
+    }
+
+    /// The base's decision, if `previous` is a ``SpeedAnimation`` with the same speed; the stored
+    /// velocity is in the base's time, so `previous`'s is divided by the speed.
+    @inlinable
+    public func _mergeVelocityScale(previous: Animation) -> Double? {
+        guard isValid, let previous = previous.base as? SpeedAnimation, previous.speed == speed,
+            let scale = base._mergeVelocityScale(previous: previous.base)
+        else { return nil }
+        return scale / speed
+    }
+
+    /// The base's new run, at the scaled time.
+    @inlinable
+    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+        let inner = (previous.base as? SpeedAnimation)?.base ?? previous
+        base._beginRun(at: time * speed, after: inner, clock: &clock)
+    }
 }
+
+extension SpeedAnimation: MotionSource {}

@@ -1,15 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A spring animation that integrates its motion and merges: when a new spring (or any
 /// ``SpringAnimation``) replaces a running animation, it takes over its position, velocity and force.
 ///
-/// The motion is integrated with a fixed 1/300 s velocity-Verlet step with stiffness
-/// k = min((2π/response)², 45000) and damping c = 2√k·dampingFraction, on unit mass. It is logically
+/// The motion is advanced on a fixed 1/300 s grid with stiffness k = min((2π/response)², 45000) and
+/// damping c = 2√k·dampingFraction, on unit mass, by SwiftUI's velocity-Verlet step. It is logically
 /// complete once `response` seconds have passed since it started or last merged, and finishes
 /// (returns `nil`) when |velocity|² and |force|² are both ≤ 0.0036 and the distance to the target is
 /// within 1 % of the interval; it then rests exactly on the target, so later calls return `nil` too.
-/// After a gap of more than a second between calls it resumes 1/60 s
-/// before the new time rather than integrating the whole gap.
+/// After a gap of more than a second between calls it resumes 1/60 s before the new time rather than
+/// integrating the whole gap (as SwiftUI does).
 ///
 /// Damping fractions: 0 oscillates for ever, 1 is critical, above 1 overdamped.
+///
+/// **Stability (a deviation from SwiftUI).** The explicit step diverges once the damping is large for
+/// the grid (2hc + h²k ≥ 2, h = 1/300: for example `.spring(response: 0.05, dampingFraction: 3)`), where
+/// SwiftUI's values grow without bound or become NaN. There each step is the exact solution of the
+/// linear spring over 1/300 s instead, which is unconditionally stable: no response and damping give a
+/// non-finite or runaway value. Ordinary springs keep SwiftUI's values.
 ///
 /// Bad input finishes at once (`animate` returns `nil`): a response that is not positive and finite,
 /// a damping fraction that is negative or not finite, and a time that is not finite. A negative or NaN
@@ -40,9 +52,12 @@ public struct SpringAnimation: CustomAnimation {
     /// The integration step: 1/300 s.
     @usableFromInline static let step: TimeInterval = 1.0 / 300
 
-    /// √45000: the stiffness is capped at 45000 so the fixed step stays stable for very short responses.
-    /// A literal, because a computed static would be initialised lazily, with a check on every call.
+    /// √45000: the stiffness is capped at 45000. A literal, because a computed static would be
+    /// initialised lazily, with a check on every call.
     @usableFromInline static let maximumFrequency = 212.13203435596427
+
+    /// How close to a grid point a time counts as on it: 1 ns.
+    @usableFromInline static let gridTolerance: TimeInterval = 1e-9
 
     /// At most this many steps per call. After the skip-long-gaps rule a call integrates at most 1 s
     /// (300 steps) plus rounding; the cap keeps a call bounded even where a huge time makes
@@ -57,110 +72,13 @@ public struct SpringAnimation: CustomAnimation {
     /// The offset along `value` at `time`, or `nil` once settled.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        // `_isConcrete` is decided after specialisation: a caller specialised for `V` (through `Animation`'s
-        // inlinable forwarders, see `Animation.spring`) integrates directly; generic code takes the
-        // dispatch to specialised bodies.
-        if _isConcrete(V.self) {
-            var velocity = V.zero
-            return integrate(value: value, time: time, context: &context, velocity: &velocity)
-        }
-        return animateUnspecialised(value: value, time: time, context: &context)
+        integrated(value: value, time: time, context: &context).offset
     }
 
-    /// ``animate(value:time:context:)`` and, while it runs, what ``velocity(value:time:context:)`` would
-    /// then return.
-    ///
-    /// Speed: the runtime asks a running spring for both every frame; where `V` is concrete both come
-    /// from one access to the state, instead of a second lookup and a copy of the whole state.
-    @inlinable
-    func animateReportingVelocity<V: VectorArithmetic>(
-        value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> (offset: V?, velocity: V?) {
-        if _isConcrete(V.self) {
-            var velocity = V.zero
-            guard let offset = integrate(value: value, time: time, context: &context, velocity: &velocity) else {
-                return (nil, nil)
-            }
-            return (offset, velocity)
-        }
-        guard let offset = animateUnspecialised(value: value, time: time, context: &context) else { return (nil, nil) }
-        return (offset, self.velocity(value: value, time: time, context: context))
-    }
-
-    /// ``animate(value:time:context:)`` for generic code (`V` not known at compile time).
-    @inlinable
-    func animateUnspecialised<V: VectorArithmetic>(
-        value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> V? {
-        // Unspecialised, generic vector arithmetic through witness tables is slow (a SIMD lane at a time
-        // through `SIMDStorage` thunks: ~570 ns a call on a `SIMD4<Double>`). The common value types
-        // therefore go to bodies specialised for them.
-        if V.self == Double.self { return integrate(as: Double.self, value: value, time: time, context: &context) }
-        if V.self == Float.self { return integrate(as: Float.self, value: value, time: time, context: &context) }
-        if V.self == SIMD2<Double>.self { return integrate(as: SIMD2<Double>.self, value: value, time: time, context: &context) }
-        if V.self == SIMD2<Float>.self { return integrate(as: SIMD2<Float>.self, value: value, time: time, context: &context) }
-        if V.self == SIMD3<Double>.self { return integrate(as: SIMD3<Double>.self, value: value, time: time, context: &context) }
-        if V.self == SIMD4<Double>.self { return integrate(as: SIMD4<Double>.self, value: value, time: time, context: &context) }
-        if V.self == SIMD4<Float>.self { return integrate(as: SIMD4<Float>.self, value: value, time: time, context: &context) }
-        var velocity = V.zero
-        return integrate(value: value, time: time, context: &context, velocity: &velocity)
-    }
-
-    /// ``integrate(value:time:context:velocity:)`` for a `V` known to be `W`, run specialised for `W`.
-    ///
-    /// The state's storage and the environment are not generic, so they are moved (not copied: a copy
-    /// would make the state's boxes shared, and the next write allocate) into a context of `W` and back.
-    /// (Viewing the context in place through a rebound pointer needs closures, which generic code runs
-    /// unspecialised: ten times slower.) Always inlined, so that `W` is concrete at each call and the
-    /// body is specialised for it.
-    @inlinable @inline(__always)
-    func integrate<V: VectorArithmetic, W: VectorArithmetic>(
-        as type: W.Type, value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) -> V? {
-        var concrete = AnimationContext<W>()
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        concrete.logicallyComplete = context.logicallyComplete
-        var velocity = W.zero
-        let result = integrate(value: unsafeBitCast(value, to: W.self), time: time, context: &concrete, velocity: &velocity)
-        swap(&concrete.state.storage, &context.state.storage)
-        swap(&concrete.environment, &context.environment)
-        context.logicallyComplete = concrete.logicallyComplete
-        guard let result else { return nil }
-        return unsafeBitCast(result, to: V.self)
-    }
-
-    /// Advances the state to `time`: the offset (`nil` once settled, or for bad input); `velocity` is
-    /// set to the velocity afterwards while it runs. (An `inout` rather than a tuple result, which
-    /// generic code would build through runtime tuple metadata.)
-    @inlinable
-    func integrate<V: VectorArithmetic>(
-        value: V, time: TimeInterval, context: inout AnimationContext<V>, velocity: inout V
-    ) -> V? {
-        guard isValid, time.isFinite else { return nil }
-        // Advance the stored state in place: one lookup, and no copy of the seven-word state in and out
-        // (reading it and writing it back through the subscript measured about 20 % slower). The entries
-        // keep the box alive meanwhile, so it is used unretained.
-        let box = context.state.storage.uniqueBox(
-            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
-        let result = box._withUnsafeGuaranteedRef { box in
-            let result = box.value.advance(
-                to: time, interval: value, response: response, dampingFraction: dampingFraction)
-            velocity = box.value.velocity
-            return result
-        }
-        if result.isLogicallyComplete { context.isLogicallyComplete = true }
-        return result.offset
-    }
-
-    /// The integrated velocity (`nil` for bad parameters).
+    /// The velocity at `time` (`nil` for bad parameters or once settled).
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        guard isValid else { return nil }
-        // Only the velocity is read, not the whole state copied out through the subscript.
-        return context.state.storage.read(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self) {
-            $0.velocity
-        } ?? SpringState<V>.defaultValue.velocity
+        integratedVelocity(value: value, time: time, context: context)
     }
 
     /// Always `true`: takes over the position and velocity of `previous` at `time` (its value, or the
@@ -171,62 +89,137 @@ public struct SpringAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        if let spring = previous.spring {
-            merge(spring, value: value, time: time, context: &context)
-            return true
-        }
-        let offset = previous.animate(value: value, time: time, context: &context) ?? value
-        let velocity = previous.velocity(value: value, time: time, context: context)
-        takeOver(offset: offset, velocity: velocity, blendingFrom: nil, time: time, context: &context)
-        return true
+        integratedTakeOver(previous: previous, value: value, time: time, context: &context)
     }
 
-    /// ``shouldMerge(previous:value:time:context:)`` with a spring as `previous`, whose state `context` holds.
-    ///
-    /// Speed: the retargeting path. `previous`'s `velocity` would return the state's own velocity (or
-    /// `nil` for a bad spring, which keeps it too), so it is not asked: the velocity stays as it is. Its
-    /// `animate` is called directly, specialised where `V` is concrete; after a frame at `time` it
-    /// integrates nothing and only checks whether the spring has settled.
-    @inlinable
-    func merge<V: VectorArithmetic>(
-        _ previous: SpringAnimation, value: V, time: TimeInterval, context: inout AnimationContext<V>
-    ) {
-        let offset = previous.animate(value: value, time: time, context: &context) ?? value
-        let blendsFromPrevious = blendDuration > 0 && previous.isValid && previous.response != response
-        takeOver(offset: offset, velocity: nil, blendingFrom: blendsFromPrevious ? previous.response : nil,
-                 time: time, context: &context)
-    }
+    // MARK: - Motion
 
-    /// Stores the motion taken over at `time` (`velocity` `nil`: keep the stored one) and starts a
-    /// response blend from `blendingFrom` if given. The state is updated in place: one lookup, and no
-    /// copy of it out and back in through the subscript.
+    /// `.integrated`.
     @inlinable
-    func takeOver<V: VectorArithmetic>(
-        offset: V, velocity: V?, blendingFrom blendStart: Double?, time: TimeInterval,
-        context: inout AnimationContext<V>
-    ) {
-        let blendDuration = self.blendDuration
-        context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
-            state in
-            if let blendStart {
-                state.blendStart = state.response(blendingTo: blendStart, at: time)
-                state.blendInterval = blendDuration
-            } else {
-                state.blendInterval = 0
+    public var _motionKind: _MotionKind { .integrated }
+
+    /// Advances the clock to `time` on the 1/300 s grid (at most ``maximumSteps`` steps, after the
+    /// skip-long-gaps rule) and leaves the matrix of those steps in the clock.
+    @inlinable
+    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+        guard isValid, time.isFinite else { return .finished }
+        let response = clock.response(blendingTo: self.response, at: time)
+        let isLogicallyComplete = time - clock.startTime >= response
+        if time - clock.time > 1 { clock.time = time - 1.0 / 60 }
+        // Step as the literal loop `while time < t { step; time += h }` would, so the grid is SwiftUI's,
+        // except that a grid point within a nanosecond of `time` counts as reached: frames often land on
+        // the grid (1/60 s is five steps), and whether a sum of frame deltas falls an ulp short of a sum of
+        // steps would otherwise decide a whole step, making the motion depend on the frame rate.
+        var steps = 0
+        let due = time - SpringAnimation.gridTolerance
+        if clock.time < due {
+            var reached = clock.time + SpringAnimation.step
+            steps = 1
+            while reached < due && steps < SpringAnimation.maximumSteps {
+                reached += SpringAnimation.step
+                steps += 1
             }
-            state.offset = offset
-            if let velocity { state.velocity = velocity }
-            state.time = time
-            state.startTime = time
+            clock.time = reached
         }
+        if clock.time < time { clock.time = time }
+        guard steps > 0 else { return _MotionAdvance(stepped: false, isLogicallyComplete: isLogicallyComplete) }
+        // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
+        if steps != clock.matrixSteps || response != clock.matrixResponse || dampingFraction != clock.matrixDampingFraction {
+            // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
+            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
+            clock.matrix = SpringAnimation.matrix(
+                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
+            clock.matrixSteps = steps
+            clock.matrixResponse = response
+            clock.matrixDampingFraction = dampingFraction
+        }
+        return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
     }
 
-    /// Whether `other` has the same three parameters, bit for bit (so that one may stand for the other
-    /// without any observable difference, unlike `==`, for which 0 and −0 are equal).
+    /// Merges with any animation, keeping its velocity as it is.
     @inlinable
-    func isIdentical(to other: SpringAnimation) -> Bool {
-        response.bitPattern == other.response.bitPattern
-            && dampingFraction.bitPattern == other.dampingFraction.bitPattern
-            && blendDuration.bitPattern == other.blendDuration.bitPattern
+    public func _mergeVelocityScale(previous: Animation) -> Double? { 1 }
+
+    /// Starts a run at `time`: the logical-completion clock restarts, and after a spring with another
+    /// response the response blends from the one it had at `time` over ``blendDuration``.
+    @inlinable
+    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+        if blendDuration > 0, let previous = previous.base as? SpringAnimation, previous.isValid,
+            previous.response != response
+        {
+            clock.blendStart = clock.response(blendingTo: previous.response, at: time)
+            clock.blendInterval = blendDuration
+        } else {
+            clock.blendInterval = 0
+        }
+        clock.time = time
+        clock.startTime = time
+    }
+
+    /// The map of `steps` grid steps on (error, velocity, force), error = interval − offset.
+    ///
+    /// Where SwiftUI's velocity-Verlet step is well inside its stability region (2hc + h²k < 2), that
+    /// step composed `steps` times:
+    ///
+    ///     vh = v + (h/2)F;  e −= h·vh;  F = k·e − c·vh;  v = vh + (h/2)F
+    ///
+    /// (between steps only (e, vh) matter: vh′ = hk·e + (1 − hc)·vh, e′ = e − h·vh′). Elsewhere the exact
+    /// motion of e″ + c·e′ + k·e = 0 over `steps`·h, with the force k·e − c·v.
+    @usableFromInline
+    static func matrix(stiffness k: Double, damping c: Double, steps: Int) -> MotionMatrix {
+        let h = step
+        if 2 * h * c + h * h * k < 2 {
+            // Rows over (e, v, F) of the error and the half-step velocity after the first step.
+            var e = SIMD3<Double>(1, -h, -h * h / 2)
+            var vh = SIMD3<Double>(0, 1, h / 2)
+            let pull = h * k, keep = 1 - h * c
+            for _ in 1..<steps {
+                vh = pull * e + keep * vh
+                e -= h * vh
+            }
+            let f = k * e - c * vh
+            let v = vh + (h / 2) * f
+            return MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z)
+        }
+        // e(t) = φ₀(t)·e₀ + φ₁(t)·e′₀ with φ₀(0) = 1, φ₀′(0) = 0, φ₁(0) = 0, φ₁′(0) = 1; v = −e′.
+        let t = Double(steps) * h
+        let alpha = c / 2, discriminant = alpha * alpha - k
+        let phi0: Double, phi1: Double
+        if discriminant < 0 {
+            let omega = (-discriminant).squareRoot()
+            let decay = exp(-alpha * t), sine = sin(omega * t)
+            phi1 = decay * sine / omega
+            phi0 = decay * (cos(omega * t) + alpha / omega * sine)
+        } else if discriminant == 0 {
+            let decay = exp(-alpha * t)
+            phi1 = t * decay
+            phi0 = (1 + alpha * t) * decay
+        } else {
+            // The roots −k/(α + D) and −α − D, the first written so that it does not cancel.
+            let d = discriminant.squareRoot()
+            let slow = -k / (alpha + d), fast = -alpha - d
+            let e1 = exp(slow * t), e2 = exp(fast * t)
+            phi1 = (e1 - e2) / (slow - fast)
+            phi0 = (slow * e2 - fast * e1) / (slow - fast)
+        }
+        let ee = phi0, ev = -phi1
+        let ve = k * phi1, vv = phi0 - c * phi1
+        return MotionMatrix(
+            ee: ee, ev: ev, ef: 0, ve: ve, vv: vv, vf: 0, fe: k * ee - c * ve, fv: k * ev - c * vv, ff: 0)
+    }
+}
+
+extension SpringAnimation: MotionSource {}
+
+extension _MotionClock {
+    /// `response`, blended from ``blendStart`` with a smoothstep over ``blendInterval`` after ``startTime``.
+    @inlinable
+    func response(blendingTo response: Double, at time: TimeInterval) -> Double {
+        guard blendInterval > 0 else { return response }
+        let linear = (time - startTime) / blendInterval
+        let u = linear > 0 ? (linear < 1 ? linear : 1) : 0
+        let s = u * u * (3 - 2 * u)
+        // Weighted so that the end points are exact: the blend ends on `response` itself.
+        return response * s + blendStart * (1 - s)
     }
 }

@@ -32,12 +32,33 @@ struct CubicBezier: Hashable, Sendable {
     @inlinable
     func velocity(at p: Double) -> Double {
         let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
-        let y = Polynomial(start.y, end.y)
-        let s = x.solve(p)
-        return y.slope(s) / x.slope(s)
+        return CubicBezier.slope(Polynomial(start.y, end.y), over: x, at: x.solve(p))
     }
 
-    /// One axis of the curve: ((a·s + b)s + c)s.
+    /// The value and the velocity at `p` from one solve of x(s) = p (the value with both control
+    /// points clamped to [0, 1], the velocity with only the x components clamped).
+    @inlinable
+    func sample(at p: Double) -> (value: Double, velocity: Double) {
+        let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
+        let s = x.solve(p)
+        let value = Polynomial(UnitCurve.clamp(start.y), UnitCurve.clamp(end.y)).value(s)
+        return (value, CubicBezier.slope(Polynomial(start.y, end.y), over: x, at: s))
+    }
+
+    /// dy/dx at parameter `s`: y′(s)/x′(s), or where both vanish (an end whose control point sits on
+    /// it) the limit, the ratio of the first derivatives that do not both vanish: y″/x″, then y‴/x‴.
+    /// Infinite where only x′ vanishes (a vertical tangent).
+    @inlinable
+    static func slope(_ y: Polynomial, over x: Polynomial, at s: Double) -> Double {
+        let dx = x.slope(s), dy = y.slope(s)
+        let tiny = 1e-12
+        guard abs(dx) < tiny else { return dy / dx }
+        guard abs(dy) < tiny else { return dy / dx }
+        let ddx = x.curvature(s), ddy = y.curvature(s)
+        if abs(ddx) >= tiny || abs(ddy) >= tiny { return ddy / ddx }
+        return y.a / x.a
+    }
+
     @usableFromInline
     struct Polynomial {
         @usableFromInline let a: Double, b: Double, c: Double
@@ -54,6 +75,10 @@ struct CubicBezier: Hashable, Sendable {
 
         @inlinable
         func slope(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
+
+        /// The second derivative.
+        @inlinable
+        func curvature(_ s: Double) -> Double { 6 * a * s + 2 * b }
 
         /// The s in [0, 1] with value(s) = p, for a monotonic axis (control points in [0, 1]).
         @inlinable

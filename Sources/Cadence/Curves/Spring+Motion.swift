@@ -46,6 +46,29 @@ extension Spring {
         }
     }
 
+    /// Position and velocity on a unit interval from offset 0 with `initialVelocity` (in intervals per
+    /// second) at `time`, from one evaluation of the exponentials and trigonometric functions.
+    @inlinable
+    func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
+        let omega = angularFrequency, lambda = decayConstant
+        if omega > 0 {
+            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
+            let position = 1 - decay * (cosine + lambda / omega * sine) + v0 * decay * sine / omega
+            let velocity = decay * (lambda * lambda + omega * omega) / omega * sine
+                + v0 * decay * (cosine - lambda / omega * sine)
+            return (position, velocity)
+        } else if omega == 0 {
+            let decay = exp(-lambda * t)
+            return (1 - decay * (1 + lambda * t) + v0 * decay * t, decay * lambda * lambda * t + v0 * decay * (1 - lambda * t))
+        } else {
+            let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
+            let position = 1 - (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega) - v0 * (e1 - e2) / (2 * omega)
+            let velocity = (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega)
+                + v0 * ((e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega))
+            return (position, velocity)
+        }
+    }
+
     // MARK: - Position and velocity
 
     /// The offset of the spring at `time`, travelling the interval `target` from offset 0 with

@@ -79,6 +79,11 @@ public struct UnitCurve: Hashable, Sendable {
     ///
     /// Infinite where the curve has a vertical tangent: the circular curves at their steep ends, and a
     /// Bézier whose control point has x = 0 (at p = 0) or x = 1 (at p = 1) with a different y.
+    ///
+    /// Where a Bézier's control point coincides with an end (`.easeOut` at p = 0, `.easeIn` at p = 1),
+    /// y′/x′ is 0/0 there; the velocity is its limit, the ratio of the second derivatives (1/0.58 ≈ 1.724
+    /// for those two). SwiftUI returns 1 (and 0 at the end of `.easeIn`) instead, which makes a spring
+    /// that interrupts such a curve in its first frame start at the wrong speed.
     @inlinable
     public func velocity(at progress: Double) -> Double {
         let p = UnitCurve.clamp(progress)
@@ -92,6 +97,18 @@ public struct UnitCurve: Hashable, Sendable {
         case .circularEaseOutIn:
             return p < 0.5 ? UnitCurve.circularInSlope(1 - 2 * p) : UnitCurve.circularInSlope(2 * p - 1)
         }
+    }
+
+    /// ``value(at:)`` and ``velocity(at:)`` together, from one solve of a Bézier curve.
+    @inlinable
+    public func sample(at progress: Double) -> (value: Double, velocity: Double) {
+        if case .bezier(let curve) = shape {
+            let p = UnitCurve.clamp(progress)
+            let (value, velocity) = curve.sample(at: p)
+            // The ends are exact, as in `value(at:)`.
+            return (p == 0 ? 0 : (p == 1 ? 1 : value), velocity)
+        }
+        return (value(at: progress), velocity(at: progress))
     }
 
     /// The curve with input and output swapped, so that `inverse.value(at: value(at: p)) ≈ p`.

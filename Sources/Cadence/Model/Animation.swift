@@ -5,44 +5,46 @@
 /// Use ``base`` to recover the concrete animation, for example `previous.base as? Self` in
 /// ``CustomAnimation/shouldMerge(previous:value:time:context:)``.
 ///
-/// The methods forward to the base. Erasure costs one existential call: bases of up to three words
-/// (every built-in but the modifiers) are stored inline without a heap box. A ``SpringAnimation`` base,
-/// the default and by far the most common one, is also kept unerased and called directly (see `spring`).
+/// The methods forward to the base. A built-in base is evaluated through its motion kind (see
+/// ``_MotionKind``): one dynamic call to scalar code, and the vector arithmetic specialised for the
+/// caller's value type, so every built-in costs about the same whatever `V` is. Your own animation is
+/// called through its generic methods, as SwiftUI calls it.
 @frozen
 public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
     public let base: any CustomAnimation
 
-    /// The base when it is a ``SpringAnimation``, decided once here rather than by a cast per call.
-    ///
-    /// Speed: through the existential, a spring's generic methods run unspecialised (a chain of type
-    /// tests, the value and the state moved through witness tables: ~450 instructions a frame on
-    /// `Double`); called on this copy from the inlinable forwarders below they specialise for the
-    /// caller's value type. It also spares the runtime and `shouldMerge` their `as? SpringAnimation`
-    /// casts (a `swift_dynamicCast` each). Derived from `base`, so equality and hashing ignore it.
-    @usableFromInline let spring: SpringAnimation?
+    /// How the base is evaluated, read once here rather than asked on every call. Derived from `base`,
+    /// so equality and hashing ignore it.
+    @usableFromInline let kind: _MotionKind
 
     /// Wraps a custom animation.
     @inlinable
     public init<A: CustomAnimation>(_ base: A) {
         self.base = base
-        // A type comparison (folded away wherever `A` is known) instead of a dynamic cast.
-        spring = A.self == SpringAnimation.self ? unsafeBitCast(base, to: SpringAnimation.self) : nil
+        kind = base._motionKind
     }
 
     /// Calculates the value of the animation at `time`; see ``CustomAnimation/animate(value:time:context:)``.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        if let spring { return spring.animate(value: value, time: time, context: &context) }
-        return base.animate(value: value, time: time, context: &context)
+        if kind == .custom { return base.animate(value: value, time: time, context: &context) }
+        return evaluate(value: value, time: time, context: &context).offset
     }
 
     /// The velocity of the animation at `time`, or `nil` if unknown; see
     /// ``CustomAnimation/velocity(value:time:context:)``.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        if let spring { return spring.velocity(value: value, time: time, context: context) }
-        return base.velocity(value: value, time: time, context: context)
+        switch kind {
+        case .closedForm:
+            var context = context
+            return closedForm(value: value, time: time, context: &context).velocity
+        case .integrated:
+            return integratedVelocity(value: value, time: time, context: context)
+        default:
+            return base.velocity(value: value, time: time, context: context)
+        }
     }
 
     /// Whether this animation takes over from `previous`; see
@@ -51,8 +53,47 @@ public struct Animation: Hashable, Sendable {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        if let spring { return spring.shouldMerge(previous: previous, value: value, time: time, context: &context) }
-        return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
+        switch kind {
+        case .closedForm: return false
+        case .integrated: return integratedTakeOver(previous: previous, value: value, time: time, context: &context)
+        default: return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
+        }
+    }
+
+    /// The progress at `time` (`nil` once finished, or when it is not finite) and the velocity (`nil`
+    /// when unknown or not finite), from one evaluation: what ``animate(value:time:context:)`` and then
+    /// ``velocity(value:time:context:)`` would return. The runtime's per-frame call.
+    @inlinable
+    func evaluate<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V?) {
+        switch kind {
+        case .closedForm:
+            return closedForm(value: value, time: time, context: &context)
+        case .integrated:
+            return integrated(value: value, time: time, context: &context)
+        default:
+            guard let offset = base.animate(value: value, time: time, context: &context), offset.isUsable else {
+                return (nil, nil)
+            }
+            guard let velocity = base.velocity(value: value, time: time, context: context), velocity.isUsable else {
+                return (offset, nil)
+            }
+            return (offset, velocity)
+        }
+    }
+
+    /// ``shouldMerge(previous:value:time:context:)``, leaving `context` as it was when the answer is
+    /// `false`: a built-in decides before it changes anything, your own animation is given a copy.
+    @inlinable
+    func takesOver<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard kind == .custom else { return shouldMerge(previous: previous, value: value, time: time, context: &context) }
+        var copy = context
+        guard base.shouldMerge(previous: previous, value: value, time: time, context: &copy) else { return false }
+        context = copy
+        return true
     }
 
     /// Equal when both bases have the same concrete type and are equal.
@@ -66,6 +107,36 @@ public struct Animation: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: base)))
         base.hash(into: &hasher)
+    }
+}
+
+extension Animation: MotionSource {
+    /// The base's kind, as read when this animation was made.
+    @inlinable
+    var _motionKind: _MotionKind { kind }
+
+    /// The base's sample.
+    @inlinable
+    func _sample(at time: TimeInterval) -> _MotionSample { base._sample(at: time) }
+
+    /// The base's pass duration.
+    @inlinable
+    var _passDuration: TimeInterval { base._passDuration }
+
+    /// The base's advance.
+    @inlinable
+    func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+        base._advance(to: time, clock: &clock)
+    }
+
+    /// The base's merge decision.
+    @inlinable
+    func _mergeVelocityScale(previous: Animation) -> Double? { base._mergeVelocityScale(previous: previous) }
+
+    /// The base's new run.
+    @inlinable
+    func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+        base._beginRun(at: time, after: previous, clock: &clock)
     }
 }
 

@@ -63,7 +63,10 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// The value to show now: the target when at rest, otherwise what the running animations give at
     /// the value's clock (as of the last ``update(by:)`` or `set`).
     @inlinable
-    public var presentation: Value { running.presentation }
+    public var presentation: Value {
+        refresh()
+        return running.presentation
+    }
 
     /// The rate of change of ``presentation``, in value units per second; `.zero` at rest.
     ///
@@ -79,12 +82,18 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// A merging animation reads this velocity when it takes over (through `previous`), so retargeting
     /// a spring keeps it exactly.
     @inlinable
-    public var velocity: Value { running.velocity }
+    public var velocity: Value {
+        refresh()
+        return running.velocity
+    }
 
     /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
     /// ``presentation`` is then exactly ``target``.
     @inlinable
-    public var isAnimating: Bool { running.isRunning }
+    public var isAnimating: Bool {
+        refresh()
+        return running.isRunning
+    }
 
     /// The environment handed to every running animation through its context
     /// (``AnimationContext/environment``), for example `animationPaused` for a pausable animation.
@@ -99,12 +108,18 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// into one), more while a combination runs. For plots and tests; bounded under endless
     /// retargeting (see the type's documentation).
     @inlinable
-    public var activeAnimationCount: Int { running.count }
+    public var activeAnimationCount: Int {
+        refresh()
+        return running.count
+    }
 
     /// The interval the running animations cover: ``target`` minus where they started from (after any
     /// folding of finished entries); `.zero` at rest. ``presentation`` is `target − interval + progress`.
     @inlinable
-    public var interval: Value { running.interval }
+    public var interval: Value {
+        refresh()
+        return running.interval
+    }
 
     /// Sets a new target, animated or not.
     ///
@@ -117,10 +132,11 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     ///   them (see the type's documentation). Either way ``presentation`` does not jump, and after a
     ///   merge ``velocity`` does not change.
     ///
-    /// The animations are evaluated at once (the new one at elapsed time 0), so ``presentation`` and
-    /// ``velocity`` are current when `set` returns; a merged spring needs no evaluation, since it
-    /// continues from exactly what was shown. Completions that become due (of this or other animations) are
-    /// called before `set` returns, once the value's state is consistent: they may call `set` again.
+    /// The change is recorded, and the animations are evaluated at the next ``update(by:)`` or the next
+    /// read of ``presentation``, ``velocity`` or another property (the new animation at elapsed time 0
+    /// if the clock has not moved), so that retargeting every frame evaluates each frame once.
+    /// Completions that become due are called then (or before `set` returns, for a change without
+    /// animation), once the value's state is consistent: they may call `set` again.
     ///
     /// - Parameters:
     ///   - target: The new model value. A value with a NaN or infinite component is refused: nothing
@@ -156,6 +172,13 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     public func update(by deltaTime: TimeInterval) {
         guard deltaTime >= 0, deltaTime < .infinity else { return }
         if running.advance(by: deltaTime) { callPendingCompletions() }
+    }
+
+    /// Evaluates the animations if a change was recorded since they were last evaluated (so that what
+    /// is read is current), and calls the completions that became due.
+    @inlinable
+    func refresh() {
+        if running.isStale && running.refresh() { callPendingCompletions() }
     }
 
     /// Calls the due completions. Taken out first, so that completions may change the value.

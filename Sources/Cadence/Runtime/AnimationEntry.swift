@@ -61,10 +61,6 @@ struct CompletionList {
 @usableFromInline
 struct AnimationEntry<Value: VectorArithmetic> {
     @usableFromInline var animation: Animation
-    /// The animation itself when it is a ``SpringAnimation``, the default and by far the most common
-    /// one: calling it directly instead of through the existential lets the compiler specialise the
-    /// spring's integration for `Value` (an unspecialised generic call costs several times more).
-    @usableFromInline var spring: SpringAnimation?
     @usableFromInline var context: AnimationContext<Value>
     @usableFromInline var interval: Value
     /// The value's clock when this animation began (kept across merges).
@@ -73,11 +69,10 @@ struct AnimationEntry<Value: VectorArithmetic> {
 
     @inlinable
     init(
-        animation: Animation, spring: SpringAnimation?, context: AnimationContext<Value>, interval: Value,
+        animation: Animation, context: AnimationContext<Value>, interval: Value,
         startTime: TimeInterval, completions: CompletionList
     ) {
         self.animation = animation
-        self.spring = spring
         self.context = context
         self.interval = interval
         self.startTime = startTime
@@ -89,7 +84,7 @@ struct AnimationEntry<Value: VectorArithmetic> {
     @inlinable
     init(resting environment: EnvironmentValues) {
         self.init(
-            animation: Animation(RestingAnimation()), spring: nil, context: AnimationContext(environment: environment),
+            animation: Animation(RestingAnimation()), context: AnimationContext(environment: environment),
             interval: .zero, startTime: 0, completions: CompletionList())
     }
 
@@ -100,25 +95,12 @@ struct AnimationEntry<Value: VectorArithmetic> {
     }
 
     /// The animation's progress along `value` at the value's clock `clock`, and its velocity (`nil`
-    /// when it reports none or reports a non-finite one); `offset` is `nil` once the animation has
-    /// finished, and also when it returns a non-finite value (it is then treated as finished).
-    ///
-    /// The velocity is asked for only while running, after `animate`, as the protocol requires.
-    /// A ``SpringAnimation`` is trusted to stay finite on a finite interval, which saves the checks
-    /// (a squared magnitude each) on the path every frame of a spring takes.
+    /// when it reports none or reports a non-finite one), from one evaluation (see
+    /// `Animation.evaluate`); `offset` is `nil` once the animation has finished, and also when it
+    /// returns a non-finite value (it is then treated as finished).
     @inlinable
     mutating func evaluate(value: Value, at clock: TimeInterval) -> (offset: Value?, velocity: Value?) {
-        let time = clock - startTime
-        if let spring {
-            // Offset and velocity from one access to the spring's state (what `animate` then `velocity` give).
-            return spring.animateReportingVelocity(value: value, time: time, context: &context)
-        }
-        guard let offset = animation.animate(value: value, time: time, context: &context), offset.isUsable else {
-            return (nil, nil)
-        }
-        let velocity = animation.velocity(value: value, time: time, context: context)
-        guard let velocity, velocity.isUsable else { return (offset, nil) }
-        return (offset, velocity)
+        animation.evaluate(value: value, time: clock - startTime, context: &context)
     }
 
     /// Evaluates this entry alone, across its own interval: what to show for `target` and the

@@ -20,6 +20,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
     @usableFromInline var environment = EnvironmentValues()
     @usableFromInline var first: AnimationEntry<Value>
     @usableFromInline var isRunning = false
+    /// Whether a change was recorded since the animations were last evaluated.
+    @usableFromInline var isStale = false
     @usableFromInline var rest: ContiguousArray<AnimationEntry<Value>> = []
     /// In a combination: its progress along the last entry's interval at the last evaluation.
     @usableFromInline var combinedOffset: Value = .zero
@@ -50,6 +52,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     @inlinable
     mutating func advance(by deltaTime: TimeInterval) -> Bool {
         clock += deltaTime
+        isStale = false
         guard isRunning else { return false }
         evaluate(after: deltaTime)
         return !pending.isEmpty
@@ -158,11 +161,18 @@ struct RunningAnimations<Value: VectorArithmetic> {
 
     // MARK: - Changes
 
-    /// Sets a new target (usable: the owner checks) with or without an animation, and evaluates the
-    /// animations at the clock. Returns whether completions are due.
+    /// Sets a new target (usable: the owner checks) with or without an animation. An animated change
+    /// is only recorded: the animations are evaluated at the next update or read (``refresh()``), so a
+    /// retarget every frame evaluates each frame once. Returns whether completions are due.
     @inlinable
     mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) -> Bool {
         var completions = completions
+        // Two changes without an evaluation between them: the second merges with, or is chained
+        // after, what the first produced.
+        if isStale && isRunning && animation != nil {
+            isStale = false
+            evaluate(after: 0)
+        }
         let change = newTarget - target
         target = newTarget
         guard let animation else {
@@ -170,28 +180,27 @@ struct RunningAnimations<Value: VectorArithmetic> {
             completions.takeAll(into: &pending)
             return !pending.isEmpty
         }
-        let spring = animation.spring
         if !isRunning {
             first = AnimationEntry(
-                animation: animation, spring: spring, context: AnimationContext(environment: environment),
+                animation: animation, context: AnimationContext(environment: environment),
                 interval: change, startTime: clock, completions: completions)
             isRunning = true
-        } else if merge(animation, spring: spring, change: change, completions: &completions) {
-            if let spring {
-                // A merged spring continues the motion where it was: the interval moved with the
-                // target, so what is shown stays, and there is nothing to integrate at the same time.
-                // Only the velocity is its own (the previous animation's, or its state's if that one
-                // reported none). Skipping the evaluation saves a spring call on every retarget.
-                velocity = spring.velocity(value: first.interval, time: clock - first.startTime, context: first.context)
-                    ?? velocity
-                return !pending.isEmpty
-            }
-        } else {
+        } else if !merge(animation, change: change, completions: &completions) {
             rest.append(AnimationEntry(
-                animation: animation, spring: spring, context: AnimationContext(environment: environment),
+                animation: animation, context: AnimationContext(environment: environment),
                 interval: interval + change, startTime: clock, completions: completions))
         }
-        evaluate(after: 0)
+        isStale = true
+        return !pending.isEmpty
+    }
+
+    /// Evaluates the animations at the clock if a change was recorded since the last evaluation.
+    /// Returns whether completions are due.
+    @inlinable
+    mutating func refresh() -> Bool {
+        guard isStale else { return false }
+        isStale = false
+        if isRunning { evaluate(after: 0) }
         return !pending.isEmpty
     }
 
@@ -199,62 +208,34 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// context's state (as `shouldMerge` left it), the begin time and every waiting completion, and
     /// animates the whole interval. Returns whether it merged.
     ///
-    /// The merged animation gets a fresh context around the inherited state, because logical
-    /// completion is per run (``AnimationContext/isLogicallyComplete`` never turns back to `false`)
-    /// and a merge starts a new run: a spring restarts its logical-completion clock.
+    /// The merge works on the running context in place (`Animation.takesOver` leaves it as it was if
+    /// the answer is no). A merge starts a new run, so the context's logical completion is cleared
+    /// (``AnimationContext/isLogicallyComplete`` never turns back to `false` within a run).
     @inlinable
-    mutating func merge(
-        _ animation: Animation, spring: SpringAnimation?, change: Value, completions: inout CompletionList
-    ) -> Bool {
+    mutating func merge(_ animation: Animation, change: Value, completions: inout CompletionList) -> Bool {
+        // A closed form never merges: nothing to hand it (a combination's snapshot would be built for nothing).
+        guard animation.kind != .closedForm else { return false }
         let elapsed = clock - first.startTime
         let previousInterval = interval
-        if rest.isEmpty, let spring, let previous = first.spring {
-            // A spring replacing a spring, the common retarget: the merge works on the running context
-            // in place (springs read nothing from it but their state, and its environment is already
-            // the value's), and a new run only clears its logical completion. This spares building a
-            // fresh context, moving the state into it and back, and the retains and releases of both.
-            spring.merge(previous, value: previousInterval, time: elapsed, context: &first.context)
-            first.context.logicallyComplete = false
-            first.completions.absorb(&completions)
-            // An identical spring need not replace the stored one: assigning an `Animation` goes
-            // through its existential's value witnesses.
-            if !spring.isIdentical(to: previous) {
-                first.animation = animation
-                first.spring = spring
-            }
-            first.interval = previousInterval + change
-            return true
-        }
-        var context: AnimationContext<Value>
-        let merges: Bool
-        if !rest.isEmpty {
-            let previous = Animation(CombinedMotion(offset: combinedOffset, velocity: velocity))
-            context = AnimationContext(environment: environment)
-            merges = animation.shouldMerge(previous: previous, value: previousInterval, time: elapsed, context: &context)
-        } else if let spring {
-            // A spring always merges, so its state is moved rather than copied: a copy would share
-            // the state's storage and make the merge's writes allocate.
-            context = AnimationContext(environment: environment)
-            swap(&context.state, &first.context.state)
-            merges = spring.shouldMerge(
-                previous: first.animation, value: previousInterval, time: elapsed, context: &context)
-            if !merges { swap(&context.state, &first.context.state) }
+        if rest.isEmpty {
+            guard animation.takesOver(
+                previous: first.animation, value: previousInterval, time: elapsed, context: &first.context)
+            else { return false }
         } else {
-            // A copy, so that an animation that declines leaves the running one's state as it was.
-            context = first.context
-            merges = animation.shouldMerge(
-                previous: first.animation, value: previousInterval, time: elapsed, context: &context)
+            // A combination is handed over as one animation: its motion at the merge time.
+            var context = AnimationContext<Value>(environment: environment)
+            let previous = Animation(CombinedMotion(offset: combinedOffset, velocity: velocity))
+            guard animation.takesOver(previous: previous, value: previousInterval, time: elapsed, context: &context)
+            else { return false }
+            first.context = context
+            for index in rest.indices { first.completions.absorb(&rest[index].completions) }
+            rest.removeAll(keepingCapacity: true)
         }
-        guard merges else { return false }
-        // The first entry becomes the merged one in place (its begin time stays), which spares
-        // rebuilding and releasing a whole entry on the retargeting path.
-        for index in rest.indices { first.completions.absorb(&rest[index].completions) }
+        first.context.logicallyComplete = false
+        first.context.environment = environment
         first.completions.absorb(&completions)
         first.animation = animation
-        first.spring = spring
-        first.context = AnimationContext(state: context.state, environment: environment)
         first.interval = previousInterval + change
-        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
         return true
     }
 

@@ -1,0 +1,294 @@
+// The one mechanism by which `Animation` (and so `AnimatedValue`) calls an animation.
+//
+// A built-in animation describes its motion without its value type: a *closed form* (progress =
+// interval · f(t), velocity = interval · f′(t)) or an *integrated* motion (an offset, a velocity and a
+// force along the interval, advanced by a 3×3 scalar matrix). The scalar part runs in this module, fully
+// specialised, behind one witness call on the animation's existential; the vector arithmetic runs in
+// `Animation`'s inlinable methods, specialised for the caller's value type. So every built-in, and every
+// modifier of one, costs one dynamic call and a few vector operations per frame, whatever `V` is, with no
+// table of value types and no type tests. A client's own `CustomAnimation` has the kind `.custom` and is
+// called through its generic `animate`, `velocity` and `shouldMerge`, as SwiftUI calls it.
+//
+// The kind is read once, when an `Animation` is made, and stored beside its base.
+
+/// How ``Animation`` evaluates an animation: an implementation detail of the built-in animations.
+///
+/// Your own ``CustomAnimation`` has the default kind, ``custom``, and is called through its generic
+/// methods. The other kinds are for the animations that ship with Cadence.
+public struct _MotionKind: Hashable, Sendable {
+    @usableFromInline let raw: UInt8
+
+    @inlinable
+    init(raw: UInt8) { self.raw = raw }
+
+    // Computed, not stored: a stored static is reached through a lazy-initialisation check on every
+    // use from another module, which the per-frame path would pay three times.
+
+    /// Called through ``CustomAnimation/animate(value:time:context:)`` and its siblings.
+    @inlinable
+    public static var custom: _MotionKind { _MotionKind(raw: 0) }
+    /// Progress is the interval scaled by a function of time, given by ``CustomAnimation/_sample(at:)``.
+    @inlinable
+    public static var closedForm: _MotionKind { _MotionKind(raw: 1) }
+    /// An offset, velocity and force along the interval, advanced by
+    /// ``CustomAnimation/_advance(to:clock:)``; it merges through ``CustomAnimation/_mergeVelocityScale(previous:)``.
+    @inlinable
+    public static var integrated: _MotionKind { _MotionKind(raw: 2) }
+
+    /// Whether two kinds are the same.
+    @inlinable
+    public static func == (lhs: _MotionKind, rhs: _MotionKind) -> Bool { lhs.raw == rhs.raw }
+}
+
+/// A closed-form animation at one time: an implementation detail of the built-in animations.
+public struct _MotionSample: Sendable {
+    /// Progress as a fraction of the interval.
+    public var fraction: Double
+    /// Velocity as a fraction of the interval per second; not finite when unknown (a vertical tangent).
+    public var rate: Double
+    /// Whether the animation has finished (``fraction`` and ``rate`` are then meaningless).
+    public var isFinished: Bool
+    /// Whether the animation is logically complete at this time.
+    public var isLogicallyComplete: Bool
+
+    /// A sample.
+    @inlinable
+    public init(fraction: Double, rate: Double, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
+        self.fraction = fraction
+        self.rate = rate
+        self.isFinished = isFinished
+        self.isLogicallyComplete = isLogicallyComplete
+    }
+
+    /// A finished animation (not marked logically complete: the owner completes it as it removes it).
+    @inlinable
+    public static var finished: _MotionSample {
+        _MotionSample(fraction: 1, rate: 0, isFinished: true)
+    }
+}
+
+/// The scalar state of an integrated motion (a merging spring): how far its time has reached, when its
+/// run began, its response blend, and the step matrix it last used. An implementation detail.
+public struct _MotionClock: Sendable {
+    /// The time the integration has reached.
+    @usableFromInline var time: TimeInterval = 0
+    /// When the current run began (0, or the time of the last merge).
+    @usableFromInline var startTime: TimeInterval = 0
+    /// The response blended from after a merge.
+    @usableFromInline var blendStart: Double = 0
+    /// How long the response blend lasts; 0 for none.
+    @usableFromInline var blendInterval: TimeInterval = 0
+    /// The step matrix, and what it was computed for (response, damping fraction, steps): most frames
+    /// take the same number of steps with the same spring, so it is usually reused as it is.
+    @usableFromInline var matrix = MotionMatrix.identity
+    @usableFromInline var matrixResponse: Double = .nan
+    @usableFromInline var matrixDampingFraction: Double = .nan
+    @usableFromInline var matrixSteps = 0
+
+    /// A clock at time 0.
+    @inlinable
+    public init() {}
+}
+
+/// What one call of ``CustomAnimation/_advance(to:clock:)`` did: an implementation detail.
+public struct _MotionAdvance: Sendable {
+    /// Whether the clock's ``_MotionClock`` matrix is to be applied (false: the motion is unchanged).
+    public var stepped: Bool
+    /// The factor from the motion's velocity to the animation's (a speed modifier's speed; 0 while delayed).
+    public var velocityScale: Double
+    /// Whether the animation has finished regardless of the motion (bad parameters).
+    public var isFinished: Bool
+    /// Whether the animation is logically complete.
+    public var isLogicallyComplete: Bool
+
+    /// A result.
+    @inlinable
+    public init(stepped: Bool, velocityScale: Double = 1, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
+        self.stepped = stepped
+        self.velocityScale = velocityScale
+        self.isFinished = isFinished
+        self.isLogicallyComplete = isLogicallyComplete
+    }
+
+    /// A finished animation.
+    @inlinable
+    public static var finished: _MotionAdvance { _MotionAdvance(stepped: false, isFinished: true, isLogicallyComplete: true) }
+}
+
+/// A linear map of an integrated motion's error e = interval − offset, velocity v and force F:
+/// (e, v, F) ↦ (e′, v′, F′).
+@usableFromInline
+struct MotionMatrix: Sendable {
+    @usableFromInline var ee: Double, ev: Double, ef: Double
+    @usableFromInline var ve: Double, vv: Double, vf: Double
+    @usableFromInline var fe: Double, fv: Double, ff: Double
+
+    @inlinable
+    init(ee: Double, ev: Double, ef: Double, ve: Double, vv: Double, vf: Double, fe: Double, fv: Double, ff: Double) {
+        (self.ee, self.ev, self.ef) = (ee, ev, ef)
+        (self.ve, self.vv, self.vf) = (ve, vv, vf)
+        (self.fe, self.fv, self.ff) = (fe, fv, ff)
+    }
+
+    @inlinable
+    static var identity: MotionMatrix { MotionMatrix(ee: 1, ev: 0, ef: 0, ve: 0, vv: 1, vf: 0, fe: 0, fv: 0, ff: 1) }
+}
+
+extension CustomAnimation {
+    /// `.custom`: called through the generic methods.
+    @inlinable
+    public var _motionKind: _MotionKind { .custom }
+
+    /// Finished: only closed-form animations are sampled.
+    @inlinable
+    public func _sample(at time: TimeInterval) -> _MotionSample { .finished }
+
+    /// Infinite: only closed-form animations know when they end.
+    @inlinable
+    public var _passDuration: TimeInterval { .infinity }
+
+    /// Finished: only integrated animations advance a clock.
+    @inlinable
+    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance { .finished }
+
+    /// `nil`: only integrated animations merge through this path.
+    @inlinable
+    public func _mergeVelocityScale(previous: Animation) -> Double? { nil }
+
+    /// Does nothing.
+    @inlinable
+    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {}
+}
+
+/// The state of an integrated motion (a merging spring, and any animation merged into one) on values of
+/// type `Value`: offset, velocity and force along the interval, and the scalar clock.
+///
+/// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
+@usableFromInline
+struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
+    /// Progress along the interval.
+    @usableFromInline var offset: Value = .zero
+    @usableFromInline var velocity: Value = .zero
+    @usableFromInline var force: Value = .zero
+    @usableFromInline var clock = _MotionClock()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    static var defaultValue: Self { Self() }
+
+    /// The time the integration has reached.
+    @inlinable
+    var time: TimeInterval { clock.time }
+
+    /// The clock's response blend at `time` (see `_MotionClock.response(blendingTo:at:)`).
+    @inlinable
+    func response(blendingTo response: Double, at time: TimeInterval) -> Double {
+        clock.response(blendingTo: response, at: time)
+    }
+
+    /// Applies `matrix` across `interval`, then tells whether the motion has settled, in which case it
+    /// rests exactly on the interval's end, so that it stays settled if asked again.
+    ///
+    /// Settled: |v|² and |F|² ≤ 0.0036 and the distance to the end within 1 % of the interval (a zero
+    /// interval, a merged spring sent back to where its run began, settles on velocity and force alone).
+    @inlinable @inline(__always)
+    mutating func apply(_ m: MotionMatrix, across interval: Value) -> Bool {
+        let e = interval - offset, v = velocity, f = force
+        let error = e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef)
+        velocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)
+        force = e.scaled(by: m.fe) + v.scaled(by: m.fv) + f.scaled(by: m.ff)
+        offset = interval - error
+        return settle(error: error, interval: interval)
+    }
+
+    /// Whether the motion has settled (see ``apply(_:across:)``); if so it comes to rest on `interval`.
+    @inlinable @inline(__always)
+    mutating func settle(error: Value, interval: Value) -> Bool {
+        let settled = Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
+            && (interval == .zero || error.magnitudeSquared <= interval.scaled(by: 0.01).magnitudeSquared)
+        guard settled else { return false }
+        offset = interval
+        velocity = .zero
+        force = .zero
+        return true
+    }
+}
+
+/// What can be evaluated through the motion kinds: ``Animation`` (forwarding to its base) and each
+/// built-in animation type (itself).
+@usableFromInline
+protocol MotionSource {
+    var _motionKind: _MotionKind { get }
+    func _sample(at time: TimeInterval) -> _MotionSample
+    func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance
+    func _mergeVelocityScale(previous: Animation) -> Double?
+    func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock)
+}
+
+extension MotionSource {
+    /// A closed-form animation's progress and velocity at `time` along `value`, from one sample.
+    @inlinable @inline(__always)
+    func closedForm<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V?) {
+        let sample = _sample(at: time)
+        if sample.isLogicallyComplete { context.isLogicallyComplete = true }
+        if sample.isFinished { return (nil, nil) }
+        return (value.scaled(by: sample.fraction), sample.rate.isFinite ? value.scaled(by: sample.rate) : nil)
+    }
+
+    /// An integrated animation advanced to `time` along `value`: its offset (`nil` once settled) and
+    /// velocity, from one access to its state.
+    @inlinable @inline(__always)
+    func integrated<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V?) {
+        // The entries keep the box alive while it is used, so it is used unretained.
+        let box = context.state.storage.uniqueBox(
+            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
+        let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
+            let advance = _advance(to: time, clock: &box.value.clock)
+            let settled = advance.stepped
+                ? box.value.apply(box.value.clock.matrix, across: value)
+                : box.value.settle(error: value - box.value.offset, interval: value)
+            return (advance, settled, box.value.offset, box.value.velocity)
+        }
+        if advance.isLogicallyComplete { context.isLogicallyComplete = true }
+        if advance.isFinished || settled { return (nil, nil) }
+        return (offset, velocity.scaled(by: advance.velocityScale))
+    }
+
+    /// An integrated animation's velocity at `time` without changing its state.
+    @inlinable
+    func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        var state = context.state.storage.value(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self)
+            ?? SpringState<V>()
+        let advance = _advance(to: time, clock: &state.clock)
+        if advance.isFinished { return nil }
+        let settled = advance.stepped
+            ? state.apply(state.clock.matrix, across: value)
+            : state.settle(error: value - state.offset, interval: value)
+        if settled { return nil }
+        return state.velocity.scaled(by: advance.velocityScale)
+    }
+
+    /// Takes over from `previous` if this integrated animation merges with it: the state holds
+    /// `previous`'s progress and velocity at `time` and a new run begins. Changes nothing if it does not.
+    @inlinable
+    func integratedTakeOver<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard let scale = _mergeVelocityScale(previous: previous) else { return false }
+        // `previous` first: if it is integrated too, it advances the same state to `time`.
+        let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
+        context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
+            state in
+            state.offset = offset ?? value
+            if let velocity { state.velocity = velocity.scaled(by: scale) }
+            _beginRun(at: time, after: previous, clock: &state.clock)
+        }
+        return true
+    }
+}
