@@ -23,6 +23,10 @@ test: bootstrap
 golden: bootstrap
 	CADENCE_GOLDEN_UPDATE=1 $(SWIFT) test --filter everySceneDrawsItsGoldenFrameAfterAFixedDtReplay
 
+# Runs the stress scene headless for MINUTES minutes (default 10), sampling its RSS: out/soak-rss.csv.
+soak: build
+	@MINUTES="$(MINUTES)" bash Scripts/soak
+
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
 bench: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/bench

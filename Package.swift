@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
-// Dependency direction (see ../shared/docs/DESIGN.md): cadence → HarnessSDL → Harness → Tweening → Cadence.
+// Dependency direction: cadence → HarnessSDL → Harness → Tweening → Cadence.
 import PackageDescription
 
 let package = Package(
@@ -51,5 +51,7 @@ let package = Package(
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
+        // The command line itself (parsing and validation, fuzzed): tests the executable target.
+        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "Harness"]),
     ]
 )

@@ -109,6 +109,16 @@ final class FakeBackend: RenderBackend {
                          stats: FrameStats(targetPeriod: pacer.period), options: options)
     }
 
+    @Test func underAFixedDtTheHeadsUpShowsNoWallClockFigures() throws {
+        let backend = FakeBackend()
+        let loop = makeLoop(backend, options: LoopOptions(showsProfiler: true))
+        for _ in 0..<3 { try loop.runFrame() }
+        let texts = loop.lastDrawList.texts
+        #expect(texts.contains("100 fps (fixed dt)  1x  H help"), "the simulated rate: \(texts)")
+        #expect(texts.contains { $0.hasPrefix("frame timings are not drawn under --fixed-dt") })
+        #expect(!texts.contains { $0.hasPrefix("frame interval ms") })
+    }
+
     /// Under a wall clock (a fixed dt leaves the timings out, so that screenshots stay golden).
     @Test func pTogglesTheProfilerOverlay() throws {
         let backend = FakeBackend()

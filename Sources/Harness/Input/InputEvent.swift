@@ -36,7 +36,7 @@ public enum MouseButton: Int, Hashable, Sendable {
 
 /// Input the harness understands, produced by the platform layer (SDL) or by a replay file.
 public enum InputEvent: Hashable, Sendable {
-    /// The window was asked to close (close button, SIGTERM, SIGINT).
+    /// The window was asked to close (its close button). Signals end a run through ``StopRequest``.
     case quit
     /// A key went down.
     case keyDown(Key)

@@ -3,7 +3,7 @@ import Tweening
 
 /// What a frame loop does besides running frames: replay, recording, periodic screenshots, exports.
 public struct LoopOptions {
-    /// Input to replay; live input is then ignored except quitting (Esc, close, SIGTERM).
+    /// Input to replay; live input is then ignored except quitting (Esc, the close button; signals always end a run).
     public var replay: InputScript?
     /// Whether to keep every input event with its frame number (read back with ``FrameLoop/recording``).
     public var record: Bool
