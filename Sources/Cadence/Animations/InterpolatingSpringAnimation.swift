@@ -23,6 +23,8 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// When `animate` starts returning `nil`, in seconds; infinite for an undamped spring.
     public let duration: TimeInterval
     @usableFromInline let isValid: Bool
+    /// 2π/√k: when it is logically complete (made once, not per frame).
+    @usableFromInline let logicalCompletionTime: TimeInterval
 
     /// Creates an interpolating spring from its physical parameters.
     ///
@@ -46,6 +48,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
         self.spring = spring
         self.initialVelocity = initialVelocity
         self.isValid = isValid
+        self.logicalCompletionTime = 2 * Double.pi / spring.stiffness.squareRoot()
         self.duration = isValid ? InterpolatingSpringAnimation.duration(of: spring, initialVelocity: initialVelocity) : 0
     }
 
@@ -91,7 +94,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
         let motion = spring.unitMotion(initialVelocity: initialVelocity, time: t)
         return _MotionSample(
             fraction: motion.position, rate: motion.velocity,
-            isLogicallyComplete: time >= 2 * Double.pi / spring.stiffness.squareRoot())
+            isLogicallyComplete: time >= logicalCompletionTime)
     }
 
     /// ``duration``.

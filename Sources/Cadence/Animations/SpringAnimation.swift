@@ -191,9 +191,9 @@ public struct SpringAnimation: CustomAnimation {
         let phi0: Double, phi1: Double
         if discriminant < 0 {
             let omega = (-discriminant).squareRoot()
-            let decay = exp(-alpha * t), sine = sin(omega * t)
+            let decay = exp(-alpha * t), (sine, cosine) = sineAndCosine(omega * t)
             phi1 = decay * sine / omega
-            phi0 = decay * (cos(omega * t) + alpha / omega * sine)
+            phi0 = decay * (cosine + alpha / omega * sine)
         } else if discriminant == 0 {
             let decay = exp(-alpha * t)
             phi1 = t * decay

@@ -14,7 +14,7 @@ extension Spring {
         let omega = angularFrequency, lambda = decayConstant
         if omega > 0 {
             // x = Δ − e^(−λt)[Δ cos ωt + ((λΔ − v₀)/ω) sin ωt]
-            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
+            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
             return (1 - decay * (cosine + lambda / omega * sine), decay * sine / omega)
         } else if omega == 0 {
             // x = Δ − e^(−λt)[Δ + (λΔ − v₀)t]
@@ -33,7 +33,7 @@ extension Spring {
     func velocityCoefficients(time t: Double) -> (target: Double, velocity: Double) {
         let omega = angularFrequency, lambda = decayConstant
         if omega > 0 {
-            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
+            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
             return (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - lambda / omega * sine))
         } else if omega == 0 {
             let decay = exp(-lambda * t)
@@ -52,7 +52,7 @@ extension Spring {
     func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
         let omega = angularFrequency, lambda = decayConstant
         if omega > 0 {
-            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
+            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
             let position = 1 - decay * (cosine + lambda / omega * sine) + v0 * decay * sine / omega
             let velocity = decay * (lambda * lambda + omega * omega) / omega * sine
                 + v0 * decay * (cosine - lambda / omega * sine)
