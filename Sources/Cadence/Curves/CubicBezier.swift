@@ -7,28 +7,11 @@
 struct CubicBezier: Hashable, Sendable {
     @usableFromInline let start: UnitPoint
     @usableFromInline let end: UnitPoint
-    /// The polynomials every evaluation uses, made once here: x with both control points' x clamped to
-    /// [0, 1], y clamped likewise (for the value) and y as given (for the velocity).
-    @usableFromInline let x: Polynomial, clampedY: Polynomial, y: Polynomial
 
     @inlinable
     init(start: UnitPoint, end: UnitPoint) {
         self.start = start
         self.end = end
-        x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
-        clampedY = Polynomial(UnitCurve.clamp(start.y), UnitCurve.clamp(end.y))
-        y = Polynomial(start.y, end.y)
-    }
-
-    /// Equal when the control points are (the polynomials follow from them).
-    @inlinable
-    static func == (lhs: CubicBezier, rhs: CubicBezier) -> Bool { lhs.start == rhs.start && lhs.end == rhs.end }
-
-    /// Hashes the control points.
-    @inlinable
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(start)
-        hasher.combine(end)
     }
 
     /// The curve reflected in the diagonal.
@@ -40,28 +23,32 @@ struct CubicBezier: Hashable, Sendable {
     /// y(x⁻¹(p)) with both control points clamped to [0, 1].
     @inlinable
     func value(at p: Double) -> Double {
-        clampedY.value(x.solve(p))
+        let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
+        let y = Polynomial(UnitCurve.clamp(start.y), UnitCurve.clamp(end.y))
+        return y.value(x.solve(p))
     }
 
     /// y′(s)/x′(s) at s = x⁻¹(p), with only the x coordinates clamped.
     @inlinable
     func velocity(at p: Double) -> Double {
-        CubicBezier.slope(y, over: x, at: x.solve(p))
+        let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
+        return CubicBezier.slope(Polynomial(start.y, end.y), over: x, at: x.solve(p))
     }
 
     /// The value and the velocity at `p` from one solve of x(s) = p (the value with both control
     /// points clamped to [0, 1], the velocity with only the x components clamped).
     @inlinable
     func sample(at p: Double) -> (value: Double, velocity: Double) {
+        let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
         let s = x.solve(p)
-        return (clampedY.value(s), CubicBezier.slope(y, over: x, at: s))
+        let value = Polynomial(UnitCurve.clamp(start.y), UnitCurve.clamp(end.y)).value(s)
+        return (value, CubicBezier.slope(Polynomial(start.y, end.y), over: x, at: s))
     }
 
     /// dy/dx at parameter `s`: y′(s)/x′(s), or where both vanish (an end whose control point sits on
     /// it) the limit, the ratio of the first derivatives that do not both vanish: y″/x″, then y‴/x‴.
     /// Infinite where only x′ vanishes (a vertical tangent).
     @inlinable
-    @inline(__always)
     static func slope(_ y: Polynomial, over x: Polynomial, at s: Double) -> Double {
         let dx = x.slope(s), dy = y.slope(s)
         let tiny = 1e-12
@@ -73,7 +60,7 @@ struct CubicBezier: Hashable, Sendable {
     }
 
     @usableFromInline
-    struct Polynomial: Sendable {
+    struct Polynomial {
         @usableFromInline let a: Double, b: Double, c: Double
 
         @inlinable
@@ -105,9 +92,6 @@ struct CubicBezier: Hashable, Sendable {
                 // A flat spot would send Newton far away; bisection handles it.
                 if abs(d) < 1e-9 { break }
                 s -= error / d
-                // Newton squares the error: from within 1e-7 (and a slope that is not tiny) one step
-                // lands well inside the tolerance, so the check that would confirm it is skipped.
-                if abs(error) < 1e-7, abs(d) > 1e-3, s >= 0, s <= 1 { return s }
             }
             if s >= 0, s <= 1, abs(value(s) - p) < tolerance { return s }
             var low = 0.0, high = 1.0
