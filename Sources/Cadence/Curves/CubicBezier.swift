@@ -89,9 +89,11 @@ struct CubicBezier: Hashable, Sendable {
                 let error = value(s) - p
                 if abs(error) < tolerance { return s }
                 let d = slope(s)
-                // A flat spot would send Newton far away; bisection handles it.
+                // A flat spot would send the step far away; bisection handles it.
                 if abs(d) < 1e-9 { break }
-                s -= error / d
+                // Halley's step (cubic convergence: two or three steps where Newton takes three to six).
+                let denominator = 2 * d * d - error * curvature(s)
+                s -= denominator != 0 ? 2 * error * d / denominator : error / d
             }
             if s >= 0, s <= 1, abs(value(s) - p) < tolerance { return s }
             var low = 0.0, high = 1.0
