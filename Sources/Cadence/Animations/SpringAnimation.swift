@@ -111,22 +111,31 @@ public struct SpringAnimation: CustomAnimation {
         // the grid (1/60 s is five steps), and whether a sum of frame deltas falls an ulp short of a sum of
         // steps would otherwise decide a whole step, making the motion depend on the frame rate.
         var steps = 0
+        let start = clock.time
         let due = time - SpringAnimation.gridTolerance
-        if clock.time < due {
+        if start < due {
             // The steps it takes to reach `due`: ⌈(due − time) · 300⌉, checked against the grid point it
             // lands on (a product can round across a grid point where a sum would not).
-            let remaining = due - clock.time
+            let remaining = due - start
             let estimate = remaining * 300
             steps = estimate < Double(SpringAnimation.maximumSteps) ? Swift.max(Int(estimate), 1) : SpringAnimation.maximumSteps
-            var reached = clock.time + Double(steps) * SpringAnimation.step
+            var reached = start + Double(steps) * SpringAnimation.step
             while reached < due && steps < SpringAnimation.maximumSteps {
                 steps += 1
-                reached = clock.time + Double(steps) * SpringAnimation.step
+                reached = start + Double(steps) * SpringAnimation.step
             }
             clock.time = reached
         }
         if clock.time < time { clock.time = time }
         guard steps > 0 else { return _MotionAdvance(stepped: false, isLogicallyComplete: isLogicallyComplete) }
+        if clock.blendInterval > 0 && start - clock.startTime < clock.blendInterval {
+            // During a response blend each step uses the response at its own time (SwiftUI takes the
+            // response at the call's time for all of a call's steps, which makes the blend depend on when
+            // the frames fall). So the matrix is composed step by step, and not kept.
+            clock.matrix = blendedMatrix(from: start, steps: steps, clock: clock)
+            clock.matrixSteps = 0
+            return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
+        }
         // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
         if steps != clock.matrixSteps || response != clock.matrixResponse || dampingFraction != clock.matrixDampingFraction {
             // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
@@ -138,6 +147,21 @@ public struct SpringAnimation: CustomAnimation {
             clock.matrixDampingFraction = dampingFraction
         }
         return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
+    }
+
+    /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response
+    /// blended to the step's own time.
+    @usableFromInline
+    func blendedMatrix(from start: TimeInterval, steps: Int, clock: _MotionClock) -> MotionMatrix {
+        var total = MotionMatrix.identity
+        for index in 1...steps {
+            let response = clock.response(blendingTo: self.response, at: start + Double(index) * SpringAnimation.step)
+            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
+            let step = SpringAnimation.matrix(
+                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: 1)
+            total = step.after(total)
+        }
+        return total
     }
 
     /// Merges with any animation, keeping its velocity as it is.

@@ -130,6 +130,21 @@ struct MotionMatrix: Sendable {
         (self.fe, self.fv, self.ff) = (fe, fv, ff)
     }
 
+    /// This map applied after `first`: self · first.
+    @inlinable
+    func after(_ first: MotionMatrix) -> MotionMatrix {
+        MotionMatrix(
+            ee: ee * first.ee + ev * first.ve + ef * first.fe,
+            ev: ee * first.ev + ev * first.vv + ef * first.fv,
+            ef: ee * first.ef + ev * first.vf + ef * first.ff,
+            ve: ve * first.ee + vv * first.ve + vf * first.fe,
+            vv: ve * first.ev + vv * first.vv + vf * first.fv,
+            vf: ve * first.ef + vv * first.vf + vf * first.ff,
+            fe: fe * first.ee + fv * first.ve + ff * first.fe,
+            fv: fe * first.ev + fv * first.vv + ff * first.fv,
+            ff: fe * first.ef + fv * first.vf + ff * first.ff)
+    }
+
     @inlinable
     static var identity: MotionMatrix { MotionMatrix(ee: 1, ev: 0, ef: 0, ve: 0, vv: 1, vf: 0, fe: 0, fv: 0, ff: 1) }
 }
