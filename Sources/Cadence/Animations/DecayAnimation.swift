@@ -53,7 +53,7 @@ public struct DecayAnimation: CustomAnimation {
     }
 
     /// The resting point's offset for a throw at `velocity`: velocity / k, where k = −1000·ln(rate).
-    /// (UIScrollView's discrete form, v/1000 · rate/(1 − rate), differs from it by under 0.1 % at the
+    /// (UIScrollView's discrete form, v/1000 · rate/(1 − rate), differs from it by about 0.1 % at the
     /// usual rates.) `.zero` for a bad rate.
     @inlinable
     public static func project<V: VectorArithmetic>(velocity: V, decelerationRate: Double = DecayAnimation.normal) -> V {

@@ -10,20 +10,22 @@
 /// at a gap of more than ``stopThreshold`` (40 ms) between two samples (the pointer had stopped). With
 /// four or more samples in the window the fit is a quadratic (as Android's and Flutter's trackers fit),
 /// with two or three a straight line; the velocity is the fit's slope at the newest sample's time. It is
-/// `.zero` with fewer than two samples, and when the newest sample is more than ``stopThreshold`` older
-/// than the time asked about: a pointer that has not moved for 40 ms is at rest.
+/// `.zero` with fewer than two samples, when the newest sample is more than ``stopThreshold`` older
+/// than the time asked about, and when the samples of the last ``stopThreshold`` all sit on the newest
+/// position: a pointer that has not moved for 40 ms is at rest.
 ///
 /// **Error bounds** (W is the window's span, at most ``horizon``; n the samples in it):
 /// - *Exact* (to rounding, relative error below 1e-9) when the position is a polynomial of degree ≤ 2
 ///   in time — constant velocity or constant acceleration — whatever the timing of the samples (60 Hz,
 ///   1 kHz, jittered, coalesced); with only two or three samples, for degree ≤ 1.
 /// - *Smooth motion*: the error is at most about 0.1·W²·max|x‴| (the fit's residual cubic term), so a
-///   motion that decelerates as e^(−λt) is estimated within a relative 0.1·(λW)² (2.5 % at λ = 5/s
-///   over a full 100 ms window).
+///   motion that decelerates as e^(−λt) is estimated within a relative 0.1·(λW)²·e^(λW) (3 % at
+///   λ = 5/s over a full 100 ms window).
 /// - *Noise*: the estimate is a fixed linear combination Σwᵢxᵢ of the positions, so independent
 ///   position noise of standard deviation σ gives an estimate whose standard deviation is exactly
-///   σ·‖w‖, about σ·√(192/n)/W for evenly spaced samples (σ·√(12/n)/W for a straight-line fit):
-///   for whole-pixel rounding (σ ≈ 0.3 px) at 60 Hz, about 16 px/s.
+///   σ·‖w‖ (``weights(at:)`` gives w), at most σ·√(192/n)/W for evenly spaced samples (σ·√(12/n)/W for
+///   a straight-line fit): for whole-pixel rounding (σ ≈ 0.3 px) at 60 Hz (7 samples over 100 ms),
+///   about 12 px/s; at 1 kHz (20 samples over 19 ms), at most 49 px/s.
 ///
 /// **Bad input** is ignored: a sample with a NaN or infinite time or component, and a sample older
 /// than the newest one. A sample at the same time as the newest replaces it (events coalesced into one
@@ -121,6 +123,14 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         let newestTime = times[newestIndex]
         guard time - newestTime <= stopThreshold else { return .zero }
         let newestPosition = positions[newestIndex]
+        // A pointer that has sent events without moving for the stop threshold is at rest too.
+        var still = 1
+        while still < storedCount {
+            let index = slot(storedCount - 1 - still)
+            guard positions[index] == newestPosition else { break }
+            if newestTime - times[index] >= stopThreshold { return .zero }
+            still += 1
+        }
         // The window, newest first: within the horizon, and no gap longer than the stop threshold.
         var n = 1
         var later = newestTime
@@ -178,16 +188,20 @@ public struct VelocityTracker<Value: VectorArithmetic> {
     /// estimate is `.zero` by rule): for error analysis, e.g. the noise bound σ·‖w‖.
     public func weights(at time: TimeInterval) -> [Double] {
         guard storedCount >= 2, time.isFinite else { return [] }
-        // The estimate is linear in the positions: probe it with unit impulses on a scalar copy.
+        // The estimate is linear in the positions: probe it with unit impulses on a scalar copy, on top
+        // of a moving baseline (so that the stillness rule does not take over).
         var probe = VelocityTracker<Double>(capacity: capacity, horizon: horizon, stopThreshold: stopThreshold)
-        var result: [Double] = []
-        for impulse in 0..<storedCount {
+        func estimate(impulse: Int?) -> Double {
             probe.reset()
             for i in 0..<storedCount {
-                probe.addSample(i == storedCount - 1 - impulse ? 1 : 0, at: times[slot(i)])
+                let t = times[slot(i)]
+                probe.addSample(t + (i == storedCount - 1 - (impulse ?? -1) ? 1 : 0), at: t)
             }
-            result.append(probe.velocity(at: time))
+            return probe.velocity(at: time)
         }
+        let baseline = estimate(impulse: nil)
+        var result: [Double] = []
+        for impulse in 0..<storedCount { result.append(estimate(impulse: impulse) - baseline) }
         while let last = result.last, last == 0, result.count > 1 { result.removeLast() }
         return result.allSatisfy { $0 == 0 } ? [] : result
     }
