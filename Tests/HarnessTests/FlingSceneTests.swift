@@ -70,7 +70,7 @@ import Testing
 
     @Test func freeInertiaRestsOnTheProjectedEnd() throws {
         // Free mode; throw card B (640, 120) right and down gently, well inside the board.
-        let script = [key("s", at: 2), click(640, 120, at: 5)]
+        let script = [key("m", at: 2), click(640, 120, at: 5)]
             + moves(from: Point(640, 120), by: Point(3, 1), frames: 10...20) + [up(Point(673, 131), at: 21)]
         let harness = try SceneHarness("fling", script: script)
         let scene = try #require(harness.scene as? FlingScene)

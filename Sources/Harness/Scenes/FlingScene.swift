@@ -16,7 +16,7 @@ public final class FlingScene: Scene {
     public let name = "fling"
     public let title = "Fling: the hand's velocity handed to the animation"
     public var hint: String {
-        "Drag a card and let go.  S: \(snapping ? "snap points (spring)" : "free inertia (decay)")   R: reset"
+        "Drag a card and let go.  M: \(snapping ? "snap points (spring)" : "free inertia (decay)")   R: reset"
     }
 
     /// One card.
@@ -55,7 +55,7 @@ public final class FlingScene: Scene {
 
     /// The cards, in drawing order (the last is on top).
     public private(set) var cards: [Card] = []
-    /// Snap points (true) or free inertia (false): S.
+    /// Snap points (true) or free inertia (false): M.
     public private(set) var snapping = true
     /// The card being dragged, if any.
     public private(set) var dragged: Card?
@@ -145,7 +145,7 @@ public final class FlingScene: Scene {
             pointerTracker.addSample(point, at: now)
             if let card = dragged { release(card) }
             return true
-        case .keyDown(.letter("s")):
+        case .keyDown(.letter("m")):
             snapping.toggle()
             return true
         case .keyDown(.letter("r")):
@@ -245,7 +245,7 @@ public final class FlingScene: Scene {
         list.text("speed over the last 4 s, one scale; vertical lines: releases", at: Point(left, plotTop - 22), size: .small, .dimText)
         list.line(Point(left, base), Point(left + width, base), .grid)
         let series: [(String, [Double], Color)] = [("pointer (tracker)", pointerSpeeds, Color.palette[7]),
-                                                   ("card", cardSpeeds, watched?.color ?? .text)]
+                                                   ("card (last grabbed)", cardSpeeds, watched?.color ?? .text)]
         for (index, (label, speeds, color)) in series.enumerated() {
             let top = plotTop + Double(index) * 40
             list.fill(Rect(x: 20, y: top + 6, width: 12, height: 12), color)
