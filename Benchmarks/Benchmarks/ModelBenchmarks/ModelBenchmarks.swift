@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     animatedValueBenchmarks()
+    gestureBenchmarks()
 }
 
 /// The built-ins by the catalog's expression for each.

@@ -232,9 +232,21 @@ public enum ModelSuites {
               item: "value", iterations: 300, warmup: 30, goal: goal)
     }
 
+    /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer
+    /// (issue 15: at most 100 ns, no allocation).
+    public static let trackerAddSample = Suite(
+        target: target, name: "VelocityTracker addSample, SIMD2<Double>", itemsPerIteration: calls, item: "sample",
+        iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+
+    /// `VelocityTracker.velocity(at:)` on `SIMD2<Double>` over a full window (20 samples at 1 kHz: the
+    /// quadratic fit's worst case), 1,000 estimates (issue 15: at most 1 µs, no allocation).
+    public static let trackerEstimate = Suite(
+        target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
+        item: "estimate", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 1_000, .perItem, allocationFree: true))
+
     public static let all: [Suite] = [springUnderdamped, springCritical, libm] + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
-        + clientRows
+        + clientRows + [trackerAddSample, trackerEstimate]
 }
 
 // MARK: - Harness

@@ -186,6 +186,15 @@ struct RunningAnimations<Value: VectorArithmetic> {
                 interval: change, startTime: clock, completions: completions)
             isRunning = true
         } else if !merge(animation, change: change, completions: &completions) {
+            guard !isTracking else {
+                // A tracked velocity is not a motion: what does not merge with it replaces it (see
+                // `TrackedMotion`). The value is on the old target, so the interval is the change.
+                first = AnimationEntry(
+                    animation: animation, context: AnimationContext(environment: environment),
+                    interval: change, startTime: clock, completions: completions)
+                isStale = true
+                return !pending.isEmpty
+            }
             rest.append(AnimationEntry(
                 animation: animation, context: AnimationContext(environment: environment),
                 interval: interval + change, startTime: clock, completions: completions))
