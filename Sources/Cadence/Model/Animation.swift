@@ -28,8 +28,17 @@ public struct Animation: Hashable, Sendable {
     /// Calculates the value of the animation at `time`; see ``CustomAnimation/animate(value:time:context:)``.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        if kind == .custom { return base.animate(value: value, time: time, context: &context) }
-        return evaluate(value: value, time: time, context: &context).offset
+        switch kind {
+        case .closedForm:
+            // The progress alone: the sample's rate is not scaled into a velocity nobody asked for.
+            let sample = base._sample(at: time)
+            if sample.isLogicallyComplete { context.isLogicallyComplete = true }
+            return sample.isFinished ? nil : value.scaled(by: sample.fraction)
+        case .integrated:
+            return integrated(value: value, time: time, context: &context).offset
+        default:
+            return base.animate(value: value, time: time, context: &context)
+        }
     }
 
     /// The velocity of the animation at `time`, or `nil` if unknown; see
