@@ -98,6 +98,22 @@ public struct KeyframeTimeline<Value> {
     public var trackDurations: [TimeInterval] { storage.tracks.map(\.duration) }
 }
 
+extension KeyframeTimeline {
+    /// The velocity at `time` of a value that is not itself ``VectorArithmetic`` (a struct of
+    /// animatable properties): every property a track animates holds its velocity (value units per
+    /// second, zero outside the track); every other property keeps its *initial value*, as there is no
+    /// zero to give it. Read the tracked properties only. A Cadence addition.
+    @inlinable
+    public func velocity(time: TimeInterval) -> Value {
+        var value = initialValue
+        var velocity = initialValue
+        storage.tracks.withUnsafeBufferPointer { tracks in
+            for track in tracks { track.apply(at: time, value: &value, velocity: &velocity) }
+        }
+        return velocity
+    }
+}
+
 extension KeyframeTimeline where Value: VectorArithmetic {
     /// The velocity (d value / d time, in value units per second) at `time`: each track's exact
     /// derivative in its property, zero in properties no track animates, and zero outside the

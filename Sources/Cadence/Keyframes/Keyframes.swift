@@ -224,38 +224,69 @@ public protocol Keyframes<Value> {
 
 /// The tracks a ``KeyframesBuilder`` built, in order.
 public struct _KeyframeTrackList<Value>: Keyframes {
-    @usableFromInline var builders: [(Value, inout [_AnyKeyframeTrack<Value>]) -> Void]
+    @usableFromInline
+    enum Item {
+        /// Tracks to append.
+        case tracks((Value, inout [_AnyKeyframeTrack<Value>]) -> Void)
+        /// Keyframes of the whole value (each a `_Keyframe<Value>`), and how to make their track.
+        case keyframes([Any], makeTrack: (Value, [Any]) -> _AnyKeyframeTrack<Value>)
+    }
+
+    @usableFromInline var items: [Item]
 
     @inlinable
-    init(_ builders: [(Value, inout [_AnyKeyframeTrack<Value>]) -> Void]) { self.builders = builders }
+    init(_ items: [Item]) { self.items = items }
 
-    /// Appends the tracks.
+    /// Appends the tracks; each run of keyframes written directly becomes one track of the whole value.
     public func _appendTracks(initialValue: Value, to tracks: inout [_AnyKeyframeTrack<Value>]) {
-        for build in builders { build(initialValue, &tracks) }
+        var run: [Any] = []
+        var makeRun: ((Value, [Any]) -> _AnyKeyframeTrack<Value>)?
+        func endRun() {
+            if let make = makeRun { tracks.append(make(initialValue, run)) }
+            run = []
+            makeRun = nil
+        }
+        for item in items {
+            switch item {
+            case .tracks(let append):
+                endRun()
+                append(initialValue, &tracks)
+            case .keyframes(let keyframes, let make):
+                run += keyframes
+                if makeRun == nil { makeRun = make }
+            }
+        }
+        endRun()
     }
 }
 
 /// The result builder of a timeline's tracks: ``KeyframeTrack``s in order (with `if`, `if … else` and
-/// `for`), or keyframes written directly, which animate the whole value (one track on `\.self`).
+/// `for`), or keyframes written directly, which animate the whole value: consecutive ones form one
+/// track, as in `KeyframeTrack { … }`.
 @resultBuilder
 public enum KeyframesBuilder<Value> {
     /// One track or group of tracks.
     public static func buildExpression<K: Keyframes>(_ expression: K) -> _KeyframeTrackList<Value> where K.Value == Value {
-        _KeyframeTrackList([{ expression._appendTracks(initialValue: $0, to: &$1) }])
+        _KeyframeTrackList([.tracks({ expression._appendTracks(initialValue: $0, to: &$1) })])
     }
 
-    /// Keyframes of the whole value, as if in `KeyframeTrack { … }`.
+    /// Keyframes of the whole value.
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeTrackList<Value>
     where K.Value == Value {
         var keyframes: [_Keyframe<Value>] = []
         expression._appendKeyframes(to: &keyframes)
-        let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(\Value.self, keyframes: keyframes)
-        return _KeyframeTrackList([{ track._appendTracks(initialValue: $0, to: &$1) }])
+        return _KeyframeTrackList([.keyframes(keyframes.map { $0 as Any }, makeTrack: { initialValue, run in
+            let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(
+                \Value.self, keyframes: run.map { $0 as! _Keyframe<Value> })
+            var tracks: [_AnyKeyframeTrack<Value>] = []
+            track._appendTracks(initialValue: initialValue, to: &tracks)
+            return tracks[0]
+        })])
     }
 
     /// The tracks in order.
     public static func buildBlock(_ components: _KeyframeTrackList<Value>...) -> _KeyframeTrackList<Value> {
-        _KeyframeTrackList(components.flatMap(\.builders))
+        _KeyframeTrackList(components.flatMap(\.items))
     }
 
     /// The tracks of an `if` whose condition held, or none.
@@ -271,7 +302,7 @@ public enum KeyframesBuilder<Value> {
 
     /// The tracks of every pass of a `for` loop, in order.
     public static func buildArray(_ components: [_KeyframeTrackList<Value>]) -> _KeyframeTrackList<Value> {
-        _KeyframeTrackList(components.flatMap(\.builders))
+        _KeyframeTrackList(components.flatMap(\.items))
     }
 
     /// The tracks of an availability check.
