@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     animatedValueBenchmarks()
+    keyframeBenchmarks()
 }
 
 /// The built-ins by the catalog's expression for each.

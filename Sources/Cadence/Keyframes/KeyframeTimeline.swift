@@ -43,11 +43,14 @@ public struct KeyframeTimeline<Value> {
     /// The built tracks, shared by copies.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @usableFromInline let tracks: [_AnyKeyframeTrack<Value>]
+        let tracks: [_AnyKeyframeTrack<Value>]
+        /// The tracks, unretained (`tracks` keeps them alive): iterating them costs no reference counting.
+        @usableFromInline let unretained: [Unmanaged<_AnyKeyframeTrack<Value>>]
         @usableFromInline let duration: TimeInterval
 
         init(tracks: [_AnyKeyframeTrack<Value>]) {
             self.tracks = tracks
+            unretained = tracks.map { Unmanaged.passUnretained($0) }
             duration = tracks.reduce(0) { Swift.max($0, $1.duration) }
         }
     }
@@ -76,8 +79,8 @@ public struct KeyframeTimeline<Value> {
     @inlinable
     public func value(time: TimeInterval) -> Value {
         var value = initialValue
-        storage.tracks.withUnsafeBufferPointer { tracks in
-            for track in tracks { track.apply(at: time, to: &value) }
+        storage.unretained.withUnsafeBufferPointer { tracks in
+            for track in tracks { track._withUnsafeGuaranteedRef { $0.apply(at: time, to: &value) } }
         }
         return value
     }
@@ -107,8 +110,8 @@ extension KeyframeTimeline {
     public func velocity(time: TimeInterval) -> Value {
         var value = initialValue
         var velocity = initialValue
-        storage.tracks.withUnsafeBufferPointer { tracks in
-            for track in tracks { track.apply(at: time, value: &value, velocity: &velocity) }
+        storage.unretained.withUnsafeBufferPointer { tracks in
+            for track in tracks { track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) } }
         }
         return velocity
     }
@@ -129,8 +132,8 @@ extension KeyframeTimeline where Value: VectorArithmetic {
     public func sample(time: TimeInterval) -> (value: Value, velocity: Value) {
         var value = initialValue
         var velocity = Value.zero
-        storage.tracks.withUnsafeBufferPointer { tracks in
-            for track in tracks { track.apply(at: time, value: &value, velocity: &velocity) }
+        storage.unretained.withUnsafeBufferPointer { tracks in
+            for track in tracks { track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) } }
         }
         return (value, velocity)
     }

@@ -46,7 +46,7 @@ where Content.Value == Value {
 
     /// Appends this track, its segments built from the property's initial value.
     public func _appendTracks(initialValue: Root, to tracks: inout [_AnyKeyframeTrack<Root>]) {
-        tracks.append(KeyframeTrackStorage(keyPath: keyPath, initial: initialValue[keyPath: keyPath], keyframes: keyframes))
+        tracks.append(makeKeyframeTrack(keyPath: keyPath, initial: initialValue[keyPath: keyPath], keyframes: keyframes))
     }
 }
 
@@ -75,14 +75,19 @@ public class _AnyKeyframeTrack<Root>: @unchecked Sendable {
 }
 
 /// One piece of a track: from `start` for `1/rate` seconds, evaluated in closed form.
+///
+/// Kept small (a timing curve other than `.linear` lives in the table's side list, by index) and
+/// evaluated through a pointer, so evaluating one copies only the fields it reads.
 @usableFromInline
 struct KeyframeSegment<Value: VectorArithmetic> {
     @usableFromInline
     enum Shape {
         /// The same value throughout (a move, or a keyframe that takes no time).
         case hold(Value)
-        /// `from + delta · curve(u)`.
-        case curve(from: Value, delta: Value, curve: UnitCurve)
+        /// `from + delta · u`: a linear keyframe with the `.linear` curve.
+        case line(from: Value, delta: Value)
+        /// `from + delta · curve(u)`, the curve at `curve` in the table's list.
+        case curve(from: Value, delta: Value, curve: Int)
         /// `c0 + c1·u + c2·u² + c3·u³` (a Hermite cubic in the local fraction u).
         case cubic(Value, Value, Value, Value)
         /// A spring from `from` across `delta` with initial velocity `v0`.
@@ -95,127 +100,126 @@ struct KeyframeSegment<Value: VectorArithmetic> {
     @usableFromInline var shape: Shape
 
     /// The value and velocity (value units per second) at `time`, which lies in the segment.
-    @inlinable
-    func sample(at time: TimeInterval) -> (value: Value, velocity: Value) {
-        switch shape {
+    @inlinable @inline(__always)
+    static func sample(_ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>)
+        -> (value: Value, velocity: Value)
+    {
+        let rate = segment.pointee.rate, local = time - segment.pointee.start
+        switch segment.pointee.shape {
         case .hold(let value):
             return (value, .zero)
+        case .line(let from, let delta):
+            let u = Swift.min(Swift.max(local * rate, 0), 1)
+            return (from + delta.scaled(by: u), delta.scaled(by: rate))
         case .curve(let from, let delta, let curve):
-            let (fraction, slope) = curve.sample(at: (time - start) * rate)
+            let (fraction, slope) = curves[curve].sample(at: local * rate)
             return (from + delta.scaled(by: fraction), delta.scaled(by: slope * rate))
         case .cubic(let c0, let c1, let c2, let c3):
-            let u = Swift.min(Swift.max((time - start) * rate, 0), 1)
+            let u = Swift.min(Swift.max(local * rate, 0), 1)
             let value = c0 + (c1 + (c2 + c3.scaled(by: u)).scaled(by: u)).scaled(by: u)
             let velocity = (c1 + (c2.scaled(by: 2) + c3.scaled(by: 3 * u)).scaled(by: u)).scaled(by: rate)
             return (value, velocity)
         case .spring(let from, let delta, let v0, let spring):
-            let elapsed = Swift.max(time - start, 0)
-            let p = spring.positionCoefficients(time: elapsed)
-            let v = spring.velocityCoefficients(time: elapsed)
-            return (from + delta.scaled(by: p.target) + v0.scaled(by: p.velocity),
-                    delta.scaled(by: v.target) + v0.scaled(by: v.velocity))
+            let motion = spring.unitMotionCoefficients(time: Swift.max(local, 0))
+            return (from + delta.scaled(by: motion.position.target) + v0.scaled(by: motion.position.velocity),
+                    delta.scaled(by: motion.velocity.target) + v0.scaled(by: motion.velocity.velocity))
         }
     }
 
     /// The value only.
-    @inlinable
-    func value(at time: TimeInterval) -> Value {
-        switch shape {
+    @inlinable @inline(__always)
+    static func value(_ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>) -> Value {
+        let rate = segment.pointee.rate, local = time - segment.pointee.start
+        switch segment.pointee.shape {
         case .hold(let value):
             return value
+        case .line(let from, let delta):
+            return from + delta.scaled(by: Swift.min(Swift.max(local * rate, 0), 1))
         case .curve(let from, let delta, let curve):
-            return from + delta.scaled(by: curve.value(at: (time - start) * rate))
+            return from + delta.scaled(by: curves[curve].value(at: local * rate))
         case .cubic(let c0, let c1, let c2, let c3):
-            let u = Swift.min(Swift.max((time - start) * rate, 0), 1)
+            let u = Swift.min(Swift.max(local * rate, 0), 1)
             return c0 + (c1 + (c2 + c3.scaled(by: u)).scaled(by: u)).scaled(by: u)
         case .spring(let from, let delta, let v0, let spring):
-            let p = spring.positionCoefficients(time: Swift.max(time - start, 0))
+            let p = spring.positionCoefficients(time: Swift.max(local, 0))
             return from + delta.scaled(by: p.target) + v0.scaled(by: p.velocity)
         }
     }
 }
 
-/// A built track: its segments, when each ends, and how its value is written into the root (straight
-/// to the property's bytes when the key path names a stored property, else through the key path).
+/// A track's segments, when each ends, and its first and last values: everything evaluation needs,
+/// generic only in the value type, so that a track of a concrete type (`Double`, SIMD) evaluates in
+/// fully specialised code.
 @usableFromInline
-final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
-    @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-    /// The property's byte offset in `Root`, if it is a stored property of a struct (or the root itself).
-    @usableFromInline let offset: Int?
-    @usableFromInline let segments: [KeyframeSegment<Value>]
-    /// When each segment ends, for the search.
-    @usableFromInline let ends: [TimeInterval]
+struct SegmentTable<Value: VectorArithmetic> {
+    /// The segments and when each ends, in memory of their own (freed by the owning track's `deinit`
+    /// through ``deallocate()``): reading them costs no reference counting, which for arrays held by a
+    /// class would cost more than evaluating a segment.
+    @usableFromInline let segments: UnsafeMutablePointer<KeyframeSegment<Value>>
+    @usableFromInline let ends: UnsafeMutablePointer<TimeInterval>
+    @usableFromInline let count: Int
+    /// The timing curves of the `.curve` segments.
+    @usableFromInline let curves: UnsafeMutablePointer<UnitCurve>
+    let curveCount: Int
+    @usableFromInline let initial: Value
     /// The value once the track has ended.
     @usableFromInline let final: Value
-    @usableFromInline let initial: Value
 
-    init(keyPath: WritableKeyPath<Root, Value>, initial: Value, keyframes: [_Keyframe<Value>]) {
-        self.keyPath = keyPath
-        offset = MemoryLayout<Root>.offset(of: keyPath)
+    init(initial: Value, keyframes: [_Keyframe<Value>]) {
         self.initial = initial
-        let built = KeyframeTrackStorage.build(initial: initial, keyframes: keyframes)
-        segments = built.segments
-        ends = built.segments.indices.map { index in
-            built.segments[index].start + (built.segments[index].rate > 0 ? 1 / built.segments[index].rate : 0)
-        }
+        let built = SegmentTable.build(initial: initial, keyframes: keyframes)
+        count = built.segments.count
+        segments = .allocate(capacity: Swift.max(count, 1))
+        segments.initialize(from: built.segments, count: count)
+        ends = .allocate(capacity: Swift.max(count, 1))
+        ends.initialize(from: built.segments.map { $0.start + ($0.rate > 0 ? 1 / $0.rate : 0) }, count: count)
+        curveCount = built.curves.count
+        curves = .allocate(capacity: Swift.max(curveCount, 1))
+        curves.initialize(from: built.curves, count: curveCount)
         final = built.final
-        super.init(duration: ends.last ?? 0, keyframeEndTimes: ends)
     }
 
-    /// The index of the segment that shows `time` (the first that ends after it), or `segments.count`
-    /// once the track has ended.
-    @inlinable
+    /// When each segment ends, as an array.
+    var endTimes: [TimeInterval] { Array(UnsafeBufferPointer(start: ends, count: count)) }
+
+    /// Frees the segments: called once, by the owning track's `deinit`.
+    func deallocate() {
+        segments.deinitialize(count: count)
+        segments.deallocate()
+        ends.deallocate()
+        curves.deinitialize(count: curveCount)
+        curves.deallocate()
+    }
+
+    /// The index of the segment that shows `time` (the first that ends after it), or `count` once the
+    /// track has ended.
+    @inlinable @inline(__always)
     func segmentIndex(at time: TimeInterval) -> Int {
-        ends.withUnsafeBufferPointer { ends in
-            var low = 0, high = ends.count
-            while low < high {
-                let middle = (low &+ high) &>> 1
-                if ends[middle] > time { high = middle } else { low = middle &+ 1 }
-            }
-            return low
+        var low = 0, high = count
+        while low < high {
+            let middle = (low &+ high) &>> 1
+            if ends[middle] > time { high = middle } else { low = middle &+ 1 }
         }
+        return low
     }
 
     /// The value and velocity at `time`: the initial value at rest before 0 (and at a NaN time), the
     /// final value at rest once the track has ended.
-    @inlinable
+    @inlinable @inline(__always)
     func sample(at time: TimeInterval) -> (value: Value, velocity: Value) {
         guard time >= 0 else { return (initial, .zero) }
         let index = segmentIndex(at: time)
-        if index == segments.count { return (final, .zero) }
-        return segments.withUnsafeBufferPointer { $0[index].sample(at: time) }
+        if index == count { return (final, .zero) }
+        return KeyframeSegment.sample(segments + index, at: time, curves: curves)
     }
 
     /// The value at `time` (see ``sample(at:)``).
-    @inlinable
+    @inlinable @inline(__always)
     func value(at time: TimeInterval) -> Value {
         guard time >= 0 else { return initial }
         let index = segmentIndex(at: time)
-        if index == segments.count { return final }
-        return segments.withUnsafeBufferPointer { $0[index].value(at: time) }
-    }
-
-    @inlinable
-    func write(_ value: Value, to root: inout Root) {
-        if let offset {
-            withUnsafeMutablePointer(to: &root) {
-                UnsafeMutableRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee = value
-            }
-        } else {
-            root[keyPath: keyPath] = value
-        }
-    }
-
-    @usableFromInline
-    override func apply(at time: TimeInterval, to root: inout Root) {
-        write(value(at: time), to: &root)
-    }
-
-    @usableFromInline
-    override func apply(at time: TimeInterval, value: inout Root, velocity: inout Root) {
-        let sample = sample(at: time)
-        write(sample.value, to: &value)
-        write(sample.velocity, to: &velocity)
+        if index == count { return final }
+        return KeyframeSegment.value(segments + index, at: time, curves: curves)
     }
 
     // MARK: - Building
@@ -242,9 +246,10 @@ final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTra
     /// The segments of `keyframes` from `initial`, in one pass: each segment starts where the previous
     /// one ended (a cut-off spring hands over its value), an unspecified start velocity continues the
     /// previous segment's end velocity, and a cubic's unspecified end velocity looks at the next keyframe.
-    static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (segments: [KeyframeSegment<Value>], final: Value) {
+    static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (segments: [KeyframeSegment<Value>], curves: [UnitCurve], final: Value) {
         let keyframes = keyframes.filter { isFinite($0.to) }
         var segments: [KeyframeSegment<Value>] = []
+        var curves: [UnitCurve] = []
         segments.reserveCapacity(keyframes.count)
         var from = initial
         var incoming = Value.zero
@@ -267,7 +272,12 @@ final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTra
                     incoming = .zero
                 case .linear(let curve):
                     let delta = keyframe.to - from
-                    shape = .curve(from: from, delta: delta, curve: curve)
+                    if curve == .linear {
+                        shape = .line(from: from, delta: delta)
+                    } else {
+                        shape = .curve(from: from, delta: delta, curve: curves.count)
+                        curves.append(curve)
+                    }
                     incoming = delta.scaled(by: curve.velocity(at: 1) * rate)
                 case .cubic(let startVelocity, let endVelocity):
                     let m0 = finite(startVelocity) ?? incoming
@@ -294,7 +304,7 @@ final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTra
             from = end
             time += duration
         }
-        return (segments, from)
+        return (segments, curves, from)
     }
 
     static func finite(_ velocity: Value?) -> Value? {
@@ -322,5 +332,192 @@ final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTra
         case .spring(_, let startVelocity):
             return finite(startVelocity) ?? catmullRom()
         }
+    }
+}
+
+/// Stores `value` at `offset` bytes into the root that `root` points to (an inout-to-pointer
+/// conversion at the call, so no generic closure is involved).
+@inline(__always)
+func storeTrackValue<Root, Value>(_ value: Value, into root: UnsafeMutablePointer<Root>, at offset: Int) {
+    (UnsafeMutableRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee = value
+}
+
+/// The byte offset of the property at `keyPath` when it is a stored property of a struct (or the root
+/// itself), else −1.
+func storedOffset<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Int {
+    MemoryLayout<Root>.offset(of: keyPath) ?? -1
+}
+
+/// Writes a track's value into the root: straight to the property's bytes when it has an `offset`,
+/// else through the key path (a computed property, such as a SIMD vector's `x`: slower, and the runtime
+/// may allocate).
+@inline(__always)
+func writeTrackValue<Root, Value>(_ value: Value, offset: Int, keyPath: WritableKeyPath<Root, Value>, to root: inout Root) {
+    if offset >= 0 {
+        storeTrackValue(value, into: &root, at: offset)
+    } else {
+        root[keyPath: keyPath] = value
+    }
+}
+
+/// A built track of a value type for which there is no specialised track: evaluated through the type's
+/// `VectorArithmetic` witnesses (correct, slower).
+final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
+    let table: SegmentTable<Value>
+    let offset: Int
+    let keyPath: WritableKeyPath<Root, Value>
+
+    init(keyPath: WritableKeyPath<Root, Value>, table: SegmentTable<Value>) {
+        self.keyPath = keyPath
+        offset = storedOffset(keyPath)
+        self.table = table
+        let ends = table.endTimes
+        super.init(duration: ends.last ?? 0, keyframeEndTimes: ends)
+    }
+
+    deinit { table.deallocate() }
+
+    override func apply(at time: TimeInterval, to root: inout Root) {
+        writeTrackValue(table.value(at: time), offset: offset, keyPath: keyPath, to: &root)
+    }
+
+    override func apply(at time: TimeInterval, value: inout Root, velocity: inout Root) {
+        let sample = table.sample(at: time)
+        writeTrackValue(sample.value, offset: offset, keyPath: keyPath, to: &value)
+        writeTrackValue(sample.velocity, offset: offset, keyPath: keyPath, to: &velocity)
+    }
+}
+
+// Tracks of the common value types, each a class of its own so that its evaluation is compiled for
+// that type: a generic class's overrides run unspecialised, through the value type's witnesses, which
+// costs several times the arithmetic itself.
+
+/// A `Double` track.
+final class DoubleKeyframeTrack<Root>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
+    let table: SegmentTable<Double>
+    let offset: Int
+    let keyPath: WritableKeyPath<Root, Double>
+
+    init(keyPath: WritableKeyPath<Root, Double>, table: SegmentTable<Double>) {
+        self.keyPath = keyPath
+        offset = storedOffset(keyPath)
+        self.table = table
+        let ends = table.endTimes
+        super.init(duration: ends.last ?? 0, keyframeEndTimes: ends)
+    }
+
+    deinit { table.deallocate() }
+
+    override func apply(at time: TimeInterval, to root: inout Root) {
+        writeTrackValue(table.value(at: time), offset: offset, keyPath: keyPath, to: &root)
+    }
+
+    override func apply(at time: TimeInterval, value: inout Root, velocity: inout Root) {
+        let sample = table.sample(at: time)
+        writeTrackValue(sample.value, offset: offset, keyPath: keyPath, to: &value)
+        writeTrackValue(sample.velocity, offset: offset, keyPath: keyPath, to: &velocity)
+    }
+}
+
+/// A `SIMD2<Double>` track.
+final class SIMD2KeyframeTrack<Root>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
+    let table: SegmentTable<SIMD2<Double>>
+    let offset: Int
+    let keyPath: WritableKeyPath<Root, SIMD2<Double>>
+
+    init(keyPath: WritableKeyPath<Root, SIMD2<Double>>, table: SegmentTable<SIMD2<Double>>) {
+        self.keyPath = keyPath
+        offset = storedOffset(keyPath)
+        self.table = table
+        let ends = table.endTimes
+        super.init(duration: ends.last ?? 0, keyframeEndTimes: ends)
+    }
+
+    deinit { table.deallocate() }
+
+    override func apply(at time: TimeInterval, to root: inout Root) {
+        writeTrackValue(table.value(at: time), offset: offset, keyPath: keyPath, to: &root)
+    }
+
+    override func apply(at time: TimeInterval, value: inout Root, velocity: inout Root) {
+        let sample = table.sample(at: time)
+        writeTrackValue(sample.value, offset: offset, keyPath: keyPath, to: &value)
+        writeTrackValue(sample.velocity, offset: offset, keyPath: keyPath, to: &velocity)
+    }
+}
+
+/// A `Float` track.
+final class FloatKeyframeTrack<Root>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
+    let table: SegmentTable<Float>
+    let offset: Int
+    let keyPath: WritableKeyPath<Root, Float>
+
+    init(keyPath: WritableKeyPath<Root, Float>, table: SegmentTable<Float>) {
+        self.keyPath = keyPath
+        offset = storedOffset(keyPath)
+        self.table = table
+        let ends = table.endTimes
+        super.init(duration: ends.last ?? 0, keyframeEndTimes: ends)
+    }
+
+    deinit { table.deallocate() }
+
+    override func apply(at time: TimeInterval, to root: inout Root) {
+        writeTrackValue(table.value(at: time), offset: offset, keyPath: keyPath, to: &root)
+    }
+
+    override func apply(at time: TimeInterval, value: inout Root, velocity: inout Root) {
+        let sample = table.sample(at: time)
+        writeTrackValue(sample.value, offset: offset, keyPath: keyPath, to: &value)
+        writeTrackValue(sample.velocity, offset: offset, keyPath: keyPath, to: &velocity)
+    }
+}
+
+/// The track for `keyPath`, specialised for `Double`, `SIMD2<Double>` and `Float` values.
+func makeKeyframeTrack<Root, Value: VectorArithmetic>(
+    keyPath: WritableKeyPath<Root, Value>, initial: Value, keyframes: [_Keyframe<Value>]
+) -> _AnyKeyframeTrack<Root> {
+    func concrete<V: VectorArithmetic>(_: V.Type) -> (WritableKeyPath<Root, V>, SegmentTable<V>) {
+        // Value is V here (checked by the caller), so the casts cannot fail.
+        (keyPath as! WritableKeyPath<Root, V>,
+         SegmentTable(initial: initial as! V, keyframes: keyframes.map { unsafeBitCast($0, to: _Keyframe<V>.self) }))
+    }
+    if Value.self == Double.self {
+        let (path, table) = concrete(Double.self)
+        return DoubleKeyframeTrack(keyPath: path, table: table)
+    }
+    if Value.self == SIMD2<Double>.self {
+        let (path, table) = concrete(SIMD2<Double>.self)
+        return SIMD2KeyframeTrack(keyPath: path, table: table)
+    }
+    if Value.self == Float.self {
+        let (path, table) = concrete(Float.self)
+        return FloatKeyframeTrack(keyPath: path, table: table)
+    }
+    return KeyframeTrackStorage(keyPath: keyPath, table: SegmentTable(initial: initial, keyframes: keyframes))
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Spring {
+    /// The coefficients (of Δ, of v₀) of the position and of the velocity at `time`, from one
+    /// evaluation of the exponentials and trigonometric functions: ``positionCoefficients(time:)`` and
+    /// ``velocityCoefficients(time:)`` together.
+    @inlinable @inline(__always)
+    func unitMotionCoefficients(time t: Double)
+        -> (position: (target: Double, velocity: Double), velocity: (target: Double, velocity: Double))
+    {
+        let omega = angularFrequency, lambda = decayConstant
+        if omega > 0 {
+            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
+            let ratio = lambda / omega
+            return ((1 - decay * (cosine + ratio * sine), decay * sine / omega),
+                    (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - ratio * sine)))
+        }
+        return (positionCoefficients(time: t), velocityCoefficients(time: t))
     }
 }

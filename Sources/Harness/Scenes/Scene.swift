@@ -69,6 +69,7 @@ public enum SceneCatalog {
         Entry(name: "pause", summary: "seed 003's PausableAnimation beside a paused tween and a paused clock") { PauseScene(context: $0) },
         Entry(name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay") { CurvesScene(context: $0) },
         Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") { TweensScene(context: $0) },
+        Entry(name: "keyframes", summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring") { KeyframesScene(context: $0) },
         Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") { StressScene(context: $0) },
         Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene() },
     ]
