@@ -157,7 +157,7 @@ public final class KeyframesScene: Scene {
                 scrubbing = true
                 scrub(to: time(atX: point.x, in: size))
             } else {
-                handOff(to: point - Self.centre(of: Self.stage(in: size)))
+                handOff(to: point - Self.origin(of: Self.stage(in: size)))
             }
             return true
         case let .mouseMoved(to: point, dragging: true) where scrubbing:
@@ -223,7 +223,8 @@ public final class KeyframesScene: Scene {
     private var lastSize = Size(width: 1280, height: 720)
     private var plotted: (size: Size, lines: [[Point]], marks: [[Point]])?
 
-    static func centre(of rect: Rect) -> Point { Point(rect.x + rect.width / 2, rect.y + rect.height / 2) }
+    /// Where offset zero is on the stage: the middle, low enough for the hops above it.
+    static func origin(of stage: Rect) -> Point { Point(stage.x + stage.width / 2, stage.y + 175) }
 
     /// Where value `value` of curve `index` is drawn at `time`: each curve is scaled to its own range.
     func point(curve index: Int, time: Double, value: Double, range: ClosedRange<Double>, in size: Size) -> Point {
@@ -254,8 +255,9 @@ public final class KeyframesScene: Scene {
                 let t = Double(step) / Double(samples) * timeline.duration
                 return point(curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
             })
-            // A keyframe is marked where it ends (a move both before and after its jump).
-            marks.append(([0] + times[curve.track]).flatMap { t -> [Point] in
+            // A keyframe is marked where it ends (a jump, such as a move, both before and after it); a move
+            // ends where the keyframe before it does, so each time is marked once.
+            marks.append(Set([0] + times[curve.track]).sorted().flatMap { t -> [Point] in
                 let after = point(curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
                 let before = point(curve: index, time: t, value: curve.read(timeline.value(time: t - 1e-9)), range: range, in: size)
                 return t > 0 && distance(before, after) > 0.5 ? [before, after] : [after]
@@ -271,11 +273,10 @@ public final class KeyframesScene: Scene {
         lastSize = size
         let stage = Self.stage(in: size)
         list.stroke(stage, .grid)
-        let ground = Self.centre(of: stage).y
-        list.line(Point(stage.x + 20, ground + 60), Point(stage.x + stage.width - 20, ground + 60), .grid)
+        let centre = Self.origin(of: stage)
+        list.line(Point(stage.x + 20, centre.y + 48), Point(stage.x + stage.width - 20, centre.y + 48), .grid)
 
         // The path the timeline takes, faint, under the figure.
-        let centre = Self.centre(of: stage)
         list.polyline((0...240).map { centre + timeline.value(time: Double($0) / 240 * timeline.duration).offset }, .grid)
 
         drawFigure(figure.presentation, at: centre, into: &list)
