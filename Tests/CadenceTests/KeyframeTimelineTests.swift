@@ -161,6 +161,47 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
         #expect(empty.duration == 0 && empty.value(time: 1) == 9 && empty.velocity(time: 0) == 0)
     }
 
+    @Test func theReadmeExampleRunsAndEveryTrackTypeAgrees() {
+        struct Values { var scale = 1.0; var stretch = 1.0; var offset = SIMD2<Double>(0, 0) }
+        let timeline = KeyframeTimeline(initialValue: Values()) {
+            KeyframeTrack(\.scale) {
+                LinearKeyframe(1.0, duration: 0.36)
+                SpringKeyframe(1.5, duration: 0.8, spring: .bouncy)
+                SpringKeyframe(1.0, spring: .bouncy)
+            }
+            KeyframeTrack(\.offset) {
+                CubicKeyframe(SIMD2(0, -60), duration: 0.4)
+                CubicKeyframe(SIMD2(0, 0), duration: 0.4)
+                MoveKeyframe(SIMD2(0, 20))
+            }
+        }
+        #expect(timeline.value(time: 0.4).offset == SIMD2(0, -60))
+        #expect(timeline.value(time: 0.8).offset == SIMD2(0, 20))
+        #expect(timeline.value(time: 0.8 - 1e-12).offset.y.magnitude < 1e-6)
+
+        // The same keyframes on Double, Float, SIMD2 and AnimatablePair (the unspecialised track) agree.
+        func keyframes<V: VectorArithmetic>(_ make: (Double) -> V) -> KeyframeTimeline<V> {
+            KeyframeTimeline(initialValue: make(0)) {
+                LinearKeyframe(make(2), duration: 0.5, timingCurve: .easeInOut)
+                CubicKeyframe(make(-1), duration: 0.5)
+                SpringKeyframe(make(3), duration: 0.6, spring: .snappy)
+                CubicKeyframe(make(1), duration: 0.4)
+            }
+        }
+        let double = keyframes { $0 }
+        let float = keyframes { Float($0) }
+        let vector = keyframes { SIMD2($0, -$0) }
+        let pair = keyframes { AnimatablePair($0, 2 * $0) }
+        for step in 0...40 {
+            let t = Double(step) * 0.05
+            let expected = double.value(time: t), slope = double.velocity(time: t)
+            #expect(abs(Double(float.value(time: t)) - expected) < 1e-5)
+            #expect(vector.value(time: t) == SIMD2(expected, -expected))
+            #expect(abs(pair.value(time: t).first - expected) < 1e-12 && abs(pair.value(time: t).second - 2 * expected) < 1e-12)
+            #expect(abs(pair.velocity(time: t).second - 2 * slope) < 1e-9)
+        }
+    }
+
     // MARK: - Properties
 
     private enum Step {

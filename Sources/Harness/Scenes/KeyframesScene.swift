@@ -55,8 +55,11 @@ public struct Pose: VectorArithmetic, Sendable {
 /// `figure.play(timeline, from: playhead)` (a ``KeyframeAnimation``), so the spring given on a click
 /// merges with it and continues at its velocity, and the global pause and speed keys act on it.
 public final class KeyframesScene: Scene {
+    /// `keyframes`.
     public let name = "keyframes"
+    /// The title line.
     public let title = "Keyframes: KeyframeTimeline, four kinds of keyframe on three tracks"
+    /// The controls.
     public let hint = "Return play/pause  L loop  drag in the plots to scrub  click the stage: spring there  Space pause  Esc quit"
 
     /// The timeline played: offset (cubic Catmull-Rom hops, then a spring home), rotation (an eased
@@ -143,6 +146,7 @@ public final class KeyframesScene: Scene {
 
     // MARK: - Scene
 
+    /// Return, L, presses and drags in the plots, clicks on the stage; everything else goes to the loop.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .keyDown(.enter):
@@ -202,6 +206,8 @@ public final class KeyframesScene: Scene {
         figure.set(Pose(offset: offset, rotation: 0, scale: 1), animation: .spring(duration: 0.7, bounce: 0.35))
     }
 
+    /// Advances the playhead while playing (the tweener has already advanced the figure by the same
+    /// `dt`), wrapping round and playing again from there when looping.
     public func update(by dt: Double) {
         guard isPlaying, dt > 0 else { return }
         playhead += dt
@@ -216,6 +222,7 @@ public final class KeyframesScene: Scene {
         }
     }
 
+    /// 1 while the figure animates.
     public var activeAnimations: Int { figure.isAnimating ? 1 : 0 }
 
     // MARK: - Drawing
@@ -269,6 +276,7 @@ public final class KeyframesScene: Scene {
 
     private func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
 
+    /// The stage with the figure and its path, the plots, the playhead and a status line.
     public func draw(into list: inout DrawList, size: Size) {
         lastSize = size
         let stage = Self.stage(in: size)
