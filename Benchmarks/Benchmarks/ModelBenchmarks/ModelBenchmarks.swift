@@ -48,6 +48,7 @@ let benchmarks: @Sendable () -> Void = {
 
     animatedValueBenchmarks()
     gestureBenchmarks()
+    keyframeBenchmarks()
 }
 
 /// The built-ins by the catalog's expression for each.

@@ -244,9 +244,22 @@ public enum ModelSuites {
         target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
         item: "estimate", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 1_000, .perItem, allocationFree: true))
 
+    /// `KeyframeTimeline.value(time:)` on SwiftUI's documented four-track example (cubic, linear and
+    /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: issue
+    /// 16's goal.
+    public static let keyframeTimeline = Suite(
+        target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)", itemsPerIteration: calls,
+        item: "call", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+
+    /// `KeyframeTimeline.velocity(time:)` on the same four tracks (each track's value and velocity).
+    public static let keyframeTimelineSample = Suite(
+        target: target, name: "KeyframeTimeline velocity(time:), 4 tracks (value + velocity per track)",
+        itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10,
+        goal: Goal(nanoseconds: 150, .perItem, allocationFree: true))
+
     public static let all: [Suite] = [springUnderdamped, springCritical, libm] + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
-        + clientRows + [trackerAddSample, trackerEstimate]
+        + clientRows + [trackerAddSample, trackerEstimate, keyframeTimeline, keyframeTimelineSample]
 }
 
 // MARK: - Harness

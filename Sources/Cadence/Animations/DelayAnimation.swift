@@ -43,9 +43,9 @@ public struct DelayAnimation: CustomAnimation {
 
     // MARK: - Motion
 
-    /// The base's kind.
+    /// The base's kind (`.custom` for a path, see `_MotionKind._underModifier`).
     @inlinable
-    public var _motionKind: _MotionKind { base.kind }
+    public var _motionKind: _MotionKind { base.kind._underModifier }
 
     /// The base's sample at `max(0, time − delay)`, at rest during the delay.
     @inlinable

@@ -46,9 +46,9 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
 
     // MARK: - Motion
 
-    /// The base's kind.
+    /// The base's kind (`.custom` for a path, see `_MotionKind._underModifier`).
     @inlinable
-    public var _motionKind: _MotionKind { base.kind }
+    public var _motionKind: _MotionKind { base.kind._underModifier }
 
     /// The base's sample, logically complete once `time ≥ duration`.
     @inlinable

@@ -44,9 +44,9 @@ public struct SpeedAnimation: CustomAnimation {
 
     // MARK: - Motion
 
-    /// The base's kind (closed form, finished at once, for a bad speed).
+    /// The base's kind (`.custom` for a path; closed form, finished at once, for a bad speed).
     @inlinable
-    public var _motionKind: _MotionKind { isValid ? base.kind : .closedForm }
+    public var _motionKind: _MotionKind { isValid ? base.kind._underModifier : .closedForm }
 
     /// The base's sample at `time · speed`, its rate times `speed`.
     @inlinable

@@ -36,6 +36,8 @@ public struct Animation: Hashable, Sendable {
             return sample.isFinished ? nil : value.scaled(by: sample.fraction)
         case .integrated:
             return integrated(value: value, time: time, context: &context).offset
+        case .path:
+            return path(value: value, time: time).offset
         default:
             return base.animate(value: value, time: time, context: &context)
         }
@@ -51,6 +53,8 @@ public struct Animation: Hashable, Sendable {
             return closedForm(value: value, time: time, context: &context).velocity
         case .integrated:
             return integratedVelocity(value: value, time: time, context: context)
+        case .path:
+            return path(value: value, time: time).velocity
         default:
             return base.velocity(value: value, time: time, context: context)
         }
@@ -63,7 +67,7 @@ public struct Animation: Hashable, Sendable {
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         switch kind {
-        case .closedForm: return false
+        case .closedForm, .path: return false
         case .integrated: return integratedTakeOver(previous: previous, value: value, time: time, context: &context)
         default: return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
         }
@@ -81,6 +85,8 @@ public struct Animation: Hashable, Sendable {
             return closedForm(value: value, time: time, context: &context)
         case .integrated:
             return integrated(value: value, time: time, context: &context)
+        case .path:
+            return path(value: value, time: time)
         default:
             guard let offset = base.animate(value: value, time: time, context: &context), offset.isUsable else {
                 return (nil, nil)
@@ -90,6 +96,16 @@ public struct Animation: Hashable, Sendable {
             }
             return (offset, velocity)
         }
+    }
+
+    /// A path animation's progress (`nil` once finished or not finite) and velocity (`nil` when unknown
+    /// or not finite), from the base's one call.
+    @inlinable
+    func path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) {
+        let (offset, velocity) = base._path(value: value, time: time)
+        guard let offset, offset.isUsable else { return (nil, nil) }
+        guard let velocity, velocity.isUsable else { return (offset, nil) }
+        return (offset, velocity)
     }
 
     /// ``shouldMerge(previous:value:time:context:)``, leaving `context` as it was when the answer is

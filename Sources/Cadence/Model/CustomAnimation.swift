@@ -59,6 +59,8 @@ public protocol CustomAnimation: Hashable, Sendable {
     /// Whether an integrated animation merges with `previous`: the factor from `previous`'s velocity to
     /// the stored one, or `nil` if it does not merge.
     func _mergeVelocityScale(previous: Animation) -> Double?
+    /// A path animation's progress along `value` at `time` (`nil` once finished) and its velocity.
+    func _path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?)
     /// Starts a new run of an integrated animation at `time`, after it merged with `previous`.
     func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock)
 }

@@ -34,6 +34,16 @@ public struct _MotionKind: Hashable, Sendable {
     /// ``CustomAnimation/_advance(to:clock:)``; it merges through ``CustomAnimation/_mergeVelocityScale(previous:)``.
     @inlinable
     public static var integrated: _MotionKind { _MotionKind(raw: 2) }
+    /// Progress is a path in the value's own space, not a multiple of the interval (a keyframe
+    /// timeline's), given with its velocity by ``CustomAnimation/_path(value:time:)``. It never merges.
+    @inlinable
+    public static var path: _MotionKind { _MotionKind(raw: 3) }
+
+    /// The kind of a modifier (delay, speed, logical completion) wrapping an animation of this kind:
+    /// the same, except that a path is called through the modifier's generic methods, which forward
+    /// to the base's path (a path's progress is not a fraction the modifier could transform).
+    @inlinable
+    public var _underModifier: _MotionKind { self == .path ? .custom : self }
 
     /// Whether two kinds are the same.
     @inlinable
@@ -169,6 +179,10 @@ extension CustomAnimation {
     /// `nil`: only integrated animations merge through this path.
     @inlinable
     public func _mergeVelocityScale(previous: Animation) -> Double? { nil }
+
+    /// Finished: only path animations have a path.
+    @inlinable
+    public func _path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) { (nil, nil) }
 
     /// Does nothing.
     @inlinable

@@ -222,8 +222,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// (``AnimationContext/isLogicallyComplete`` never turns back to `false` within a run).
     @inlinable
     mutating func merge(_ animation: Animation, change: Value, completions: inout CompletionList) -> Bool {
-        // A closed form never merges: nothing to hand it (a combination's snapshot would be built for nothing).
-        guard animation.kind != .closedForm else { return false }
+        // A closed form or a path never merges: nothing to hand it (a combination's snapshot would be built for nothing).
+        guard animation.kind != .closedForm && animation.kind != .path else { return false }
         let elapsed = clock - first.startTime
         let previousInterval = interval
         if rest.isEmpty {
