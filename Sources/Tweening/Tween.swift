@@ -10,10 +10,6 @@ import Foundation
 /// The concrete tweens are ``PropertyTween``, ``DriverTween`` and ``TweenSequence``, all built on
 /// ``TweenAnimator``; create them through a ``Tweener``.
 public protocol Tween: AnyObject {
-    /// An animation closure that is invoked every time a tween is updated. These closures
-    /// interpolate new values of properties and apply them back to a target instance.
-    typealias Animation = (TimeInterval) -> Void
-
     /// Callbacks are invoked upon completion of many different events, such as when a tween has
     /// finished animating. The argument is the tween that fired.
     typealias Callback = (any Tween) -> Void
