@@ -171,6 +171,17 @@ public class TweenAnimator: Tween {
         set { if newValue || extras != nil { extrasBox().pausedInDelay = newValue } }
     }
 
+    /// Whether `start()` and `restart()` show the start values at once even when the tween has a delay
+    /// (GSAP's `immediateRender`): `false` by default, so a delayed tween leaves its target untouched
+    /// until the delay runs out, and then shows its start (plus whatever time the update had left over).
+    /// Set it for a "from" tween that should jump to its start the moment it is started, say to hide
+    /// an element that fades in after a delay. A tween without a delay shows its start at `start()`
+    /// either way.
+    public final var immediateRender: Bool {
+        get { extras?.immediateRender ?? false }
+        set { if newValue || extras != nil { extrasBox().immediateRender = newValue } }
+    }
+
     final var customEase: (@Sendable (Double) -> Double)? {
         get { extras?.customEase }
         set { if newValue != nil || extras != nil { extrasBox().customEase = newValue } }
@@ -511,8 +522,10 @@ public class TweenAnimator: Tween {
         pausedInDelay = false
         hasBegun = false
         captureStartValues()
-        present(mode: .snapping)
         currentDelay = storedDelay
+        // A delayed tween leaves its target alone until the delay runs out (STween does too), unless
+        // it was asked to show its start at once.
+        if currentDelay == 0 || immediateRender { present(mode: .snapping) }
         if currentDelay > 0 {
             state = .delayed
         } else {
