@@ -109,8 +109,8 @@ public class TweenAnimator: Tween {
     /// it completes.
     @exclusivity(unchecked) public final var autoKillsOnCompletion: Bool
 
-    /// The way back to the tweener that created this tween, if any (see ``TweenerLink``).
-    @exclusivity(unchecked) @usableFromInline final var link: TweenerLink?
+    /// The list of the tweener that created this tween, if any: the way back to it.
+    @exclusivity(unchecked) final var list: TweenList?
 
     /// What most tweens never use (a delay, repeats, a custom ease, a sequence), allocated the first
     /// time one of them is set to something other than its default. Keeping it out of line keeps a
@@ -126,7 +126,7 @@ public class TweenAnimator: Tween {
 
     /// The tweener that created this tween, while it exists; `kill()` and `revive()` untrack and
     /// track the tween there.
-    public final var tweener: Tweener? { link?.owner?.takeUnretainedValue() }
+    public final var tweener: Tweener? { list?.owner }
 
     /// The sequence that owns this tween, if any. A sequenced tween is driven by its sequence, for the
     /// rest of its life: its own control calls and `update(by:)` return `false`.
@@ -611,7 +611,7 @@ public class TweenAnimator: Tween {
         generation &+= 1
         state = .killed
         pendingAutoStart = false
-        link?.owner?._withUnsafeGuaranteedRef { $0.untrack(self) }
+        list?.remove(self)
         callbacks?.onKill?(self)
         return true
     }
@@ -627,7 +627,7 @@ public class TweenAnimator: Tween {
         delayElapsed = 0
         completedLoops = 0
         hasBegun = false
-        link?.owner?._withUnsafeGuaranteedRef { $0.track(self) }
+        list?.append(self)
         callbacks?.onRevive?(self)
         return true
     }
