@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The members, names and `@discardableResult Bool` returns are STween's. Every control call is
 /// allowed only in the states listed on ``TweenState`` (`canStart`, `canStop`, …); otherwise it
-/// returns `false`, changes nothing and invokes no callback. The behaviour the original leaves
-/// unspecified, and where we deliberately differ from it, is in `STWEEN.md`.
+/// returns `false`, changes nothing and invokes no callback. Where we deliberately differ from it is
+/// listed in README's "Where Cadence differs, on purpose".
 ///
 /// The concrete tweens are ``PropertyTween``, ``DriverTween`` and ``TweenSequence``, all built on
 /// ``TweenAnimator``; create them through a ``Tweener``.
