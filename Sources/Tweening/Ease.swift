@@ -1,3 +1,6 @@
+// Longer than ~250 lines on purpose: the thirty-odd formulas and the switch that evaluates them belong together,
+// so that the inlined per-frame evaluation and the table of eases can be read side by side.
+
 import Foundation
 
 /// An easing function: maps the linear progress of a tween, in [0, 1], to the fraction of the way

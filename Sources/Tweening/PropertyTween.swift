@@ -33,12 +33,12 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     @usableFromInline
     init(
         start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults,
-        rendersDoublesDirectly: Bool = false, renderer: @escaping (TweenAnimator, Double) -> Void
+        renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         startValue = start
         endValue = end
         self.readStart = readStart
-        super.init(defaults: defaults, rendersDoublesDirectly: rendersDoublesDirectly, renderer: renderer)
+        super.init(defaults: defaults, renderer: renderer)
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -116,7 +116,7 @@ final class DoublePropertyTween: PropertyTween<Double> {
     ) {
         self.apply = apply
         super.init(
-            start: start, end: end, readStart: readStart, defaults: defaults, rendersDoublesDirectly: true
+            start: start, end: end, readStart: readStart, defaults: defaults
         ) { tween, fraction in
             // Only ever installed on a DoublePropertyTween, here.
             unsafeDowncast(tween, to: DoublePropertyTween.self).applyIfFinite(fraction)

@@ -120,6 +120,14 @@ extension TweenAnimator {
         return self
     }
 
+    /// Assigns ``immediateRender`` (show the start values at `start()` even when delayed) and returns
+    /// this tween.
+    @discardableResult
+    public func immediateRender(_ value: Bool = true) -> Self {
+        immediateRender = value
+        return self
+    }
+
     /// Assigns ``autoKillsOnCompletion`` and returns this tween.
     @discardableResult
     public func autoKill(_ value: Bool) -> Self {

@@ -4,16 +4,12 @@ import Foundation
 ///
 /// The members, names and `@discardableResult Bool` returns are STween's. Every control call is
 /// allowed only in the states listed on ``TweenState`` (`canStart`, `canStop`, …); otherwise it
-/// returns `false`, changes nothing and invokes no callback. The behaviour the original leaves
-/// unspecified, and where we deliberately differ from it, is in `STWEEN.md`.
+/// returns `false`, changes nothing and invokes no callback. Where we deliberately differ from it is
+/// listed in README's "Where Cadence differs, on purpose".
 ///
 /// The concrete tweens are ``PropertyTween``, ``DriverTween`` and ``TweenSequence``, all built on
 /// ``TweenAnimator``; create them through a ``Tweener``.
 public protocol Tween: AnyObject {
-    /// An animation closure that is invoked every time a tween is updated. These closures
-    /// interpolate new values of properties and apply them back to a target instance.
-    typealias Animation = (TimeInterval) -> Void
-
     /// Callbacks are invoked upon completion of many different events, such as when a tween has
     /// finished animating. The argument is the tween that fired.
     typealias Callback = (any Tween) -> Void

@@ -6,6 +6,7 @@ final class TweenExtras {
     var customEase: (@Sendable (Double) -> Double)?
     var repeatCount = 0
     var pausedInDelay = false
+    var immediateRender = false
     var isSequenced = false
     weak var sequence: TweenSequence?
 

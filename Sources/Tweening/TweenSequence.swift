@@ -102,7 +102,7 @@ public final class TweenSequence: TweenAnimator {
             ancestor = node.sequence
         }
         let start = TimeClamp.nonNegative(time)
-        tween.link?.owner?._withUnsafeGuaranteedRef { $0.untrack(tween) }
+        tween.list?.remove(tween)
         tween.pendingAutoStart = false
         tween.sequence = self
         tween.isSequenced = true

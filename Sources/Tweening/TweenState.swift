@@ -1,8 +1,8 @@
 /// The lifecycle state of a ``Tween``.
 ///
 /// The `can…` properties say which control calls a tween accepts in each state; a call made in a
-/// state that does not allow it returns `false` and changes nothing. See `STWEEN.md` for the full
-/// transition matrix.
+/// state that does not allow it returns `false` and changes nothing. The table of these properties is the
+/// full transition matrix (`TransitionMatrixTests` checks it cell by cell).
 public enum TweenState: Sendable, Hashable, CaseIterable {
     /// Created (or revived) and never started since.
     case new

@@ -220,3 +220,77 @@ struct TimeTests {
         #expect(tween.progress == 0)
     }
 }
+
+/// STween's `testTweenFromDelayed`: a delayed tween leaves its target untouched until the delay runs out;
+/// `immediateRender` (GSAP's name) asks for the start values at `start()` instead.
+struct DelayedRenderTests {
+    final class Box { var x = 0.0 }
+
+    @Test func delayedFromTweenLeavesItsTargetUntouchedUntilTheDelayRunsOut() {
+        let tweener = manualTweener()
+        let box = Box()
+        var writes = 0
+        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) { box.x = $0; writes += 1 }.delay(1)
+        tween.start()
+        #expect(tween.elapsed == 0 && box.x == 0 && writes == 0)
+        tweener.update(by: 0.5)
+        #expect(tween.state == .delayed && box.x == 0 && writes == 0)
+        tweener.update(by: 0.5)  // the delay runs out exactly: the start, and nothing played yet
+        #expect(tween.state == .active && tween.elapsed == 0 && box.x == 100)
+        tweener.update(by: 0.5)
+        #expect(tween.elapsed == 0.5 && box.x == 50)
+        tweener.update(by: 0.5)
+        #expect(tween.state == .killed && box.x == 0)
+    }
+
+    @Test func restartingADelayedTweenLeavesTheTargetWhereItIs() {
+        let tweener = manualTweener()
+        let box = Box()
+        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) { box.x = $0 }.delay(0.5)
+        tween.start()
+        tweener.update(by: 1)  // 0.5 into the tween
+        #expect(box.x == 50)
+        tween.restart()
+        #expect(tween.state == .delayed && box.x == 50)
+        tweener.update(by: 0.75)
+        #expect(box.x == 75)
+    }
+
+    @Test func keyPathTweenWithADelayDoesNotWriteItsOwnStartBack() {
+        let tweener = Tweener()
+        let sprite = Sprite()
+        sprite.x = 4
+        var written: [Double] = []
+        tweener.tween(sprite, \.x, to: 10, duration: 1).delay(1).ease(.linear).onUpdate { _ in written.append(sprite.x) }
+        tweener.update(by: 0.5)  // auto-starts, reads 4, waits
+        sprite.x = 6  // someone else moves it during the delay: nothing overwrites that until the delay ends
+        tweener.update(by: 0.25)
+        #expect(sprite.x == 6 && written.isEmpty)
+    }
+
+    @Test func immediateRenderShowsTheStartAtOnceAndHoldsItThroughTheDelay() {
+        let tweener = manualTweener()
+        let box = Box()
+        var writes = 0
+        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) { box.x = $0; writes += 1 }
+            .delay(1).immediateRender()
+        #expect(tween.immediateRender)
+        tween.start()
+        #expect(tween.state == .delayed && box.x == 100 && writes == 1)
+        tweener.update(by: 0.5)
+        #expect(box.x == 100 && writes == 1)
+        tweener.update(by: 1)
+        #expect(tween.elapsed == 0.5 && box.x == 50)
+    }
+
+    @Test func immediateRenderIsOffByDefaultAndChangesNothingWithoutADelay() {
+        let tweener = manualTweener()
+        var shown: [Double] = []
+        let plain = tweener.tween(from: 3.0, to: 4.0, duration: 1) { shown.append($0) }
+        #expect(plain.immediateRender == false)
+        plain.start()
+        let eager = tweener.tween(from: 3.0, to: 4.0, duration: 1) { shown.append($0) }.immediateRender()
+        eager.start()
+        #expect(shown == [3, 3])
+    }
+}

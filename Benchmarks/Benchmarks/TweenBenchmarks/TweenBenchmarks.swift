@@ -16,6 +16,13 @@ let benchmarks: @Sendable () -> Void = {
             RunningTweens(count: count)
         }
 
+        let closureFloor = TweenSuites.closureFloor(count)
+        Benchmark(closureFloor.name, configuration: .init(closureFloor)) { _, arrays in
+            arrays.update(by: frame)
+        } setup: {
+            FlatClosureTweens(count: count)
+        }
+
         let floor = TweenSuites.floor(count)
         Benchmark(floor.name, configuration: .init(floor)) { _, arrays in
             arrays.update(by: frame)
@@ -119,5 +126,38 @@ final class FlatTweens {
             output[index] = start[index] + (end[index] - start[index]) * eased
         }
         blackHole(output[count - 1])
+    }
+}
+
+/// The closure floor: `FlatTweens`'s arrays and math, plus the call a tween makes, to its own closure
+/// writing its own slot (built exactly as `addTweens` builds the tweens' closures).
+final class FlatClosureTweens {
+    let flat: FlatTweens
+    let sink: Sink
+    let closures: UnsafeMutablePointer<(Double) -> Void>
+
+    init(count: Int) {
+        flat = FlatTweens(count: count)
+        sink = Sink(count: count)
+        closures = .allocate(capacity: count)
+        let values = sink.values
+        for index in 0..<count { (closures + index).initialize(to: { values[index] = $0 }) }
+    }
+
+    deinit {
+        closures.deinitialize(count: flat.count)
+        closures.deallocate()
+    }
+
+    func update(by dt: Double) {
+        let (elapsed, duration, start, end) = (flat.elapsed, flat.duration, flat.start, flat.end)
+        for index in 0..<flat.count {
+            let time = elapsed[index] + dt
+            elapsed[index] = time
+            let progress = min(time / duration[index], 1)
+            let eased = 1 - (1 - progress) * (1 - progress)
+            closures[index](start[index] + (end[index] - start[index]) * eased)
+        }
+        blackHole(sink.values[flat.count - 1])
     }
 }
