@@ -94,6 +94,10 @@ public struct _MotionClock: Sendable {
     @usableFromInline var matrixResponse: Double = .nan
     @usableFromInline var matrixDampingFraction: Double = .nan
     @usableFromInline var matrixSteps = 0
+    /// The matrix for the other step count frames alternate with (2 and 3 steps a frame at 120 Hz or
+    /// under `.speed(0.5)` at 60 Hz), for the same response and damping fraction; 0 steps when none.
+    @usableFromInline var otherMatrix = MotionMatrix.identity
+    @usableFromInline var otherMatrixSteps = 0
 
     /// A clock at time 0.
     @inlinable
