@@ -135,6 +135,7 @@ public struct SpringAnimation: CustomAnimation {
             clock.matrix = blendedMatrix(from: start, steps: steps, clock: clock)
             clock.matrixSteps = 0
             clock.otherMatrixSteps = 0
+            clock.usesOtherMatrix = false
             return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
         }
         // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
@@ -147,18 +148,24 @@ public struct SpringAnimation: CustomAnimation {
             clock.matrixSteps = 0
             clock.otherMatrixSteps = 0
         }
-        if steps != clock.matrixSteps {
-            if steps == clock.otherMatrixSteps {
-                swap(&clock.matrix, &clock.otherMatrix)
-                swap(&clock.matrixSteps, &clock.otherMatrixSteps)
-            } else {
-                // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
-                let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
-                clock.otherMatrix = clock.matrix
-                clock.otherMatrixSteps = clock.matrixSteps
-                clock.matrix = SpringAnimation.matrix(
-                    stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
+        if steps == clock.matrixSteps {
+            clock.usesOtherMatrix = false
+        } else if steps == clock.otherMatrixSteps {
+            clock.usesOtherMatrix = true
+        } else {
+            // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
+            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
+            let matrix = SpringAnimation.matrix(
+                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
+            // Into the slot the last advance did not use.
+            if clock.usesOtherMatrix || clock.matrixSteps == 0 {
+                clock.matrix = matrix
                 clock.matrixSteps = steps
+                clock.usesOtherMatrix = false
+            } else {
+                clock.otherMatrix = matrix
+                clock.otherMatrixSteps = steps
+                clock.usesOtherMatrix = true
             }
         }
         return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)

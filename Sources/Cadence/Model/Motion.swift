@@ -98,6 +98,13 @@ public struct _MotionClock: Sendable {
     /// under `.speed(0.5)` at 60 Hz), for the same response and damping fraction; 0 steps when none.
     @usableFromInline var otherMatrix = MotionMatrix.identity
     @usableFromInline var otherMatrixSteps = 0
+    /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move
+    /// 144 bytes a frame).
+    @usableFromInline var usesOtherMatrix = false
+
+    /// The matrix of the last advance.
+    @inlinable
+    var activeMatrix: MotionMatrix { usesOtherMatrix ? otherMatrix : matrix }
 
     /// A clock at time 0.
     @inlinable
@@ -284,7 +291,7 @@ extension MotionSource {
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
             let advance = _advance(to: time, clock: &box.value.clock)
             let settled = advance.stepped
-                ? box.value.apply(box.value.clock.matrix, across: value)
+                ? box.value.apply(box.value.clock.activeMatrix, across: value)
                 : box.value.settle(error: value - box.value.offset, interval: value)
             return (advance, settled, box.value.offset, box.value.velocity)
         }
@@ -301,7 +308,7 @@ extension MotionSource {
         let advance = _advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled = advance.stepped
-            ? state.apply(state.clock.matrix, across: value)
+            ? state.apply(state.clock.activeMatrix, across: value)
             : state.settle(error: value - state.offset, interval: value)
         if settled { return nil }
         return state.velocity.scaled(by: advance.velocityScale)
