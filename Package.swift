@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
 // Dependency direction: cadence → HarnessSDL → Harness → Tweening → Cadence.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
+        .library(name: "CadenceMacros", targets: ["CadenceMacros"]),
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "HarnessSDL", targets: ["HarnessSDL"]),
@@ -16,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Only for the opt-in CadenceMacros (`@Entry`): the core never depends on it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The only door to SDL2: headers and macros re-exported through shim.h.
@@ -28,6 +32,15 @@ let package = Package(
         .target(name: "Cadence"),
         // The seeds' sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
+        // `@Entry`, opt-in: the macro declarations (this target) and their compiler plugin (swift-syntax).
+        .macro(
+            name: "CadenceMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "CadenceMacros", dependencies: ["Cadence", "CadenceMacrosPlugin"]),
         // Tweens and the Tweener: no SDL, no clock of its own.
         .target(name: "Tweening", dependencies: ["Cadence"]),
         // Frame clock, pacing policy, profiling, scenes, input, replay: no SDL.
@@ -48,10 +61,24 @@ let package = Package(
         ),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
+        // The macro's expansions, checked by swift-syntax's test support.
+        .testTarget(
+            name: "CadenceMacrosTests",
+            dependencies: [
+                "CadenceMacrosPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        // SwiftUI animation code as a porter pastes it (the seeds' samples with `@Entry`): it must compile as written.
+        .testTarget(name: "SwiftUIPortingTests", dependencies: ["Cadence", "CadenceMacros", "CadenceExamples"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
         // The command line itself (parsing and validation, fuzzed): tests the executable target.
-        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "Harness"]),
+        .testTarget(
+            name: "CadenceCLITests",
+            dependencies: ["cadence", "Harness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )

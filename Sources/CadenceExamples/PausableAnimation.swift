@@ -16,7 +16,7 @@ extension AnimationContext {
     }
 }
 
-/// An animation that holds still while `context.environment.animationPaused` is `true` and, when
+/// An animation that holds still while `animationPaused` (``PausedKey``) is `true` in its environment and, when
 /// resumed, continues from where it stopped (no jump): time spent paused does not count.
 ///
 /// While paused it keeps showing its base's value at the moment of pausing. It finishes when its base
@@ -24,7 +24,7 @@ extension AnimationContext {
 ///
 /// ```swift
 /// var context = AnimationContext<Double>()
-/// context.environment.animationPaused = true
+/// context.environment[PausableAnimation.PausedKey.self] = true   // animationPaused, as seed 003 calls it
 /// ```
 public struct PausableAnimation: CustomAnimation {
     /// The animation that is paused and resumed.

@@ -17,7 +17,7 @@ struct AnimatedValuePausableTests {
         let speed = length(value.velocity)
         #expect(speed > 0)
 
-        value.environment.animationPaused = true
+        value.environment[PausableAnimation.PausedKey.self] = true
         value.update(by: frame)
         let held = value.presentation
         #expect(distance(held, beforePause) <= 2 * speed * frame, "the pausing frame moves at most a frame's worth")
@@ -28,7 +28,7 @@ struct AnimatedValuePausableTests {
             #expect(value.isAnimating)
         }
 
-        value.environment.animationPaused = false
+        value.environment[PausableAnimation.PausedKey.self] = false
         value.update(by: frame)
         // The seed subtracts the paused time from the clock, so the resumed time is the paused one up
         // to rounding (1e-15 relative), not bit for bit.

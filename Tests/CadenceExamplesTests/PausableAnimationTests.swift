@@ -6,14 +6,14 @@ struct PausableAnimationTests {
     let animation = Animation(PausableAnimation(base: .linear(duration: 1)))
 
     @Test func environmentIsNotPausedByDefault() {
-        #expect(!EnvironmentValues().animationPaused)
+        #expect(!EnvironmentValues()[PausableAnimation.PausedKey.self])
     }
 
     /// Linear across 8 for 1 s, paused from 0.5 s to 1.5 s: it holds 4, then continues from 4.
     @Test func pausingHoldsTheValueAndResumingContinuesFromIt() {
         var context = AnimationContext<Double>()
         func value(at time: Double, paused: Bool) -> Double? {
-            context.environment.animationPaused = paused
+            context.environment[PausableAnimation.PausedKey.self] = paused
             return animation.animate(value: 8.0, time: time, context: &context)
         }
         #expect(value(at: 0.25, paused: false) == 2)
@@ -30,7 +30,7 @@ struct PausableAnimationTests {
     @Test func pausingTwiceAccumulatesThePauses() {
         var context = AnimationContext<Double>()
         func value(at time: Double, paused: Bool) -> Double? {
-            context.environment.animationPaused = paused
+            context.environment[PausableAnimation.PausedKey.self] = paused
             return animation.animate(value: 8.0, time: time, context: &context)
         }
         _ = value(at: 0.25, paused: true)
@@ -46,7 +46,7 @@ struct PausableAnimationTests {
         var context = AnimationContext<Double>()
         var last = 0.0
         for frame in 0...12 { last = spring.animate(value: 100.0, time: Double(frame) / 60, context: &context)! }
-        context.environment.animationPaused = true
+        context.environment[PausableAnimation.PausedKey.self] = true
         var held: [Double] = []
         for frame in 13...60 { held.append(spring.animate(value: 100.0, time: Double(frame) / 60, context: &context)!) }
         #expect(held.allSatisfy { $0 == held[0] })

@@ -85,7 +85,10 @@ struct BuiltInAnimationTests {
     }
 
     @Test func defaultAnimationIsACriticallyDampedSpring() {
-        #expect(Animation.default == .spring)
+        // Its own identity, as in SwiftUI, but the motion of `.spring` (see TransactionTests for the motion).
+        #expect(Animation.default != .spring)
+        #expect(Animation.default == .default)
+        #expect(Animation.default.base is DefaultAnimation)
         #expect(Animation.spring.base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 1, blendDuration: 0))
         #expect(Animation.interactiveSpring.base as? SpringAnimation == SpringAnimation(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
         #expect(Animation.snappy.base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 0.85, blendDuration: 0))

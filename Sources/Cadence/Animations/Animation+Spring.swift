@@ -1,6 +1,7 @@
 extension Animation {
-    /// The default animation: ``spring``.
-    public static var `default`: Animation { spring }
+    /// The default animation: a ``DefaultAnimation``, which moves as ``spring`` does (and merges with
+    /// it) but is a value of its own: `.default != .spring`, as in SwiftUI.
+    public static var `default`: Animation { Animation(DefaultAnimation()) }
 
     /// A critically damped spring with response 0.5 s (damping fraction 1), which merges.
     public static var spring: Animation { spring(response: 0.5, dampingFraction: 1, blendDuration: 0) }

@@ -38,6 +38,10 @@ public struct UnitCurve: Hashable, Sendable {
     /// Slow at both ends: the cubic Bézier with control points (0.42, 0) and (0.58, 1).
     public static let easeInOut = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
 
+    /// SwiftUI's other name for ``easeInOut``: the bezier curve with control points (0.42, 0) and
+    /// (0.58, 1), slow at both ends.
+    public static let easeInEaseOut = easeInOut
+
     /// A quarter circle starting flat: 1 − √(1 − p²). Its velocity is infinite at p = 1.
     public static let circularEaseIn = UnitCurve(.circularEaseIn)
 

@@ -47,6 +47,14 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     // `Sendable`, so no other thread can overlap an access either.
     @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value>
 
+    // BEGIN transaction layer (issue 14, part B): the rest lives in AnimatedValue+Transaction.swift.
+    /// The animation this value takes for its own changes made by ``set(_:)``: SwiftUI's implicit
+    /// `.animation(_:value:)`. Outside any transaction it animates the change; inside one it replaces
+    /// the transaction's animation unless the transaction ``Transaction/disablesAnimations``. `nil`
+    /// (the default) leaves the transaction's animation, or a jump outside any.
+    public var implicitAnimation: Animation?
+    // END transaction layer
+
     /// Creates a value at rest on `value`.
     ///
     /// - Parameter value: The initial target and presentation. A value with a NaN or infinite

@@ -5,7 +5,7 @@ import Tweening
 
 /// Scene 3, **pause**: three ways to hold an animation still, side by side on three lanes.
 ///
-/// 1. Seed 003's `PausableAnimation`, paused through `environment.animationPaused` (Space). The value's
+/// 1. Seed 003's `PausableAnimation`, paused through `environment[PausableAnimation.PausedKey.self]` (Space). The value's
 ///    clock keeps running; the animation freezes its own effective time and, on resuming, continues
 ///    from where it held.
 /// 2. A tween, paused through its `Tween` handle (T): `pause()` / `resume()`.
@@ -59,9 +59,9 @@ public final class PauseScene: Scene {
         tween.yoyo = true
     }
 
-    /// Toggles `environment.animationPaused` on the pausable lane's value.
+    /// Toggles `environment[PausableAnimation.PausedKey.self]` on the pausable lane's value.
     public func togglePausable() {
-        pausable.environment.animationPaused.toggle()
+        pausable.environment[PausableAnimation.PausedKey.self].toggle()
     }
 
     /// Pauses or resumes the tween through its handle.
@@ -90,7 +90,7 @@ public final class PauseScene: Scene {
         // While the clock is paused `dt` is 0, yet held time goes on: count the frame's real interval
         // (the fixed one in deterministic runs, so replays show the same numbers).
         let frame = clock.map { $0.configuration.fixedDelta ?? $0.rawDelta } ?? dt
-        let heldByItself = [pausable.environment.animationPaused, tween.state == .paused, false]
+        let heldByItself = [pausable.environment[PausableAnimation.PausedKey.self], tween.state == .paused, false]
         for index in lanes.indices {
             lanes[index].isPaused = heldByItself[index] || clockPaused
             if heldByItself[index] || (clockPaused && dt == 0) {
