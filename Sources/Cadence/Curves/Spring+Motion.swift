@@ -52,10 +52,12 @@ extension Spring {
     func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
         let omega = angularFrequency, lambda = decayConstant
         if omega > 0 {
-            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
-            let position = 1 - decay * (cosine + lambda / omega * sine) + v0 * decay * sine / omega
-            let velocity = decay * (lambda * lambda + omega * omega) / omega * sine
-                + v0 * decay * (cosine - lambda / omega * sine)
+            // One division: the three quotients by ω share its reciprocal.
+            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t), inverse = 1 / omega
+            let ratio = lambda * inverse
+            let position = 1 - decay * (cosine + ratio * sine) + v0 * decay * sine * inverse
+            let velocity = decay * (lambda * lambda + omega * omega) * inverse * sine
+                + v0 * decay * (cosine - ratio * sine)
             return (position, velocity)
         } else if omega == 0 {
             let decay = exp(-lambda * t)
