@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
+        .library(name: "CadenceFoundation", targets: ["CadenceFoundation"]),
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "HarnessSDL", targets: ["HarnessSDL"]),
@@ -26,6 +27,8 @@ let package = Package(
         ),
         // The animation model: no clock, no I/O, no SDL.
         .target(name: "Cadence"),
+        // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
+        .target(name: "CadenceFoundation", dependencies: ["Cadence"]),
         // The seeds' sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
         // Tweens and the Tweener: no SDL, no clock of its own.
@@ -47,6 +50,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
