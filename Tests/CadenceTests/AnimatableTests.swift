@@ -168,3 +168,29 @@ struct AnimatableTests {
         #expect(spring.value(fromValue: 10.0, toValue: 14.0, initialVelocity: 0.0, time: 0) == 10)
     }
 }
+
+/// The README's example, as written there.
+private struct ReadmeWedge: Animatable {
+    var start: Angle
+    var end: Angle
+    var label = ""
+
+    var animatableData: AnimatablePair<Double, Double> {
+        get { AnimatablePair(start.animatableData, end.animatableData) }
+        set { (start.animatableData, end.animatableData) = (newValue.first, newValue.second) }
+    }
+}
+
+struct AnimatableReadmeTests {
+    @Test func theReadmeExampleAnimatesAngles() {
+        let wedge = AnimatedValue(ReadmeWedge(start: .zero, end: .degrees(90)))
+        #expect(wedge.set(ReadmeWedge(start: .degrees(45), end: .degrees(300), label: "B"), animation: .bouncy))
+        wedge.update(by: 1.0 / 60)
+        #expect(wedge.presentation.label == "B")
+        #expect(wedge.presentation.end > .degrees(90) && wedge.presentation.end < .degrees(300))
+        #expect(wedge.velocity.second > 0)
+        for _ in 0..<600 where wedge.isAnimating { wedge.update(by: 1.0 / 60) }
+        #expect(wedge.presentation.start == .degrees(45))
+        #expect(wedge.presentation.end == .degrees(300))
+    }
+}
