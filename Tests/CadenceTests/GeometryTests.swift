@@ -60,6 +60,18 @@ struct AngleTests {
         #expect(angle.presentation == .degrees(270))
     }
 
+    @Test func trackingAndDecayWorkOnTheData() {
+        let angle = AnimatedValue(Angle.zero)
+        #expect(angle.track(to: .degrees(10), velocity: 128 * 2))  // 2 rad/s, in data units
+        #expect(angle.presentation == .degrees(10))
+        #expect(angle.velocity(along: .degrees(20)) > 0)
+        let landing = angle.decay()
+        #expect(landing > .degrees(10))
+        for _ in 0..<600 { angle.update(by: 1.0 / 60) }
+        #expect(!angle.isAnimating)
+        #expect(angle.presentation == landing)
+    }
+
     @Test func theScaleKeepsASpringTurningUntilItHasVisiblySettled() {
         // On raw radians the spring's absolute rest thresholds end the motion sooner.
         func framesToRest<V: Animatable>(_ value: AnimatedValue<V>, to target: V) -> Int {
