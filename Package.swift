@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "Harness",
             dependencies: [
-                "Cadence", "CadenceExamples", "Tweening",
+                "Cadence", "CadenceExamples", "CadenceFoundation", "Tweening",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
