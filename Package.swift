@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
         .library(name: "CadenceMacros", targets: ["CadenceMacros"]),
+        .library(name: "CadenceFoundation", targets: ["CadenceFoundation"]),
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "HarnessSDL", targets: ["HarnessSDL"]),
@@ -30,6 +31,8 @@ let package = Package(
         ),
         // The animation model: no clock, no I/O, no SDL.
         .target(name: "Cadence"),
+        // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
+        .target(name: "CadenceFoundation", dependencies: ["Cadence"]),
         // The seeds' sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
         // `@Entry`, opt-in: the macro declarations (this target) and their compiler plugin (swift-syntax).
@@ -47,7 +50,7 @@ let package = Package(
         .target(
             name: "Harness",
             dependencies: [
-                "Cadence", "CadenceExamples", "Tweening",
+                "Cadence", "CadenceExamples", "CadenceFoundation", "Tweening",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -60,6 +63,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
         // The macro's expansions, checked by swift-syntax's test support.
         .testTarget(

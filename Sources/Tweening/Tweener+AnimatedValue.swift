@@ -25,7 +25,7 @@ extension Tweener {
     /// driver.pause()    // the value holds still until driver.resume()
     /// ```
     @discardableResult
-    public func drive<V: VectorArithmetic>(_ value: AnimatedValue<V>) -> DriverTween {
+    public func drive<V: Animatable>(_ value: AnimatedValue<V>) -> DriverTween {
         drive { [weak value] deltaTime in
             guard let value else { return false }
             value.update(by: deltaTime)

@@ -16,6 +16,15 @@ struct TweenerAnimatedValueTests {
         #expect(value.presentation == 4)
     }
 
+    @Test func theDriverDrivesAnyAnimatableValue() {
+        let tweener = Tweener()
+        let angle = AnimatedValue(Angle.zero)
+        tweener.drive(angle)
+        angle.set(.degrees(80), animation: .linear(duration: 1))
+        tweener.update(by: 0.25)
+        #expect(abs(angle.presentation.degrees - 20) < 1e-9)
+    }
+
     @Test func aValueRetargetedAfterItFinishedAnimatesWithoutReArming() {
         let tweener = Tweener()
         let value = AnimatedValue(SIMD2<Double>(0, 0))

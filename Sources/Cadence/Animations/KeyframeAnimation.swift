@@ -91,7 +91,7 @@ extension Animation {
     }
 }
 
-extension AnimatedValue where Value: Sendable {
+extension AnimatedValue where Value: VectorArithmetic & Sendable {
     /// Plays `timeline` from `startTime`: sets the target to the timeline's final value with
     /// ``Animation/keyframes(_:startTime:)``, so the value follows the timeline exactly (see
     /// ``KeyframeAnimation``). Returns whether the target was accepted.

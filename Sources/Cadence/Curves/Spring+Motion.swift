@@ -112,16 +112,28 @@ extension Spring {
     }
 
     /// The value of the spring at `time` moving from `fromValue` to `toValue` with `initialVelocity`:
-    /// `fromValue` plus the offset across `toValue − fromValue`.
+    /// `fromValue` plus the offset across `toValue − fromValue`, computed on the values'
+    /// ``Animatable/animatableData`` (for a vector, the values themselves).
+    ///
+    /// The result is `toValue` with the spring's data: any part of `V` outside its animatable data is
+    /// `toValue`'s. `initialVelocity` contributes its animatable data only.
     @inlinable
-    public func value<V: VectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
-        fromValue + value(target: toValue - fromValue, initialVelocity: initialVelocity, time: time)
+    public func value<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
+        let from = fromValue.animatableData
+        let offset = value(
+            target: toValue.animatableData - from, initialVelocity: initialVelocity.animatableData, time: time)
+        return toValue.replacingAnimatableData(with: from + offset)
     }
 
-    /// The velocity of the spring at `time` moving from `fromValue` to `toValue` with `initialVelocity`.
+    /// The velocity of the spring at `time` moving from `fromValue` to `toValue` with `initialVelocity`,
+    /// computed on the values' ``Animatable/animatableData`` and returned as `toValue` with that
+    /// velocity as its data (SwiftUI's shape for this method; for a vector, simply the velocity).
     @inlinable
-    public func velocity<V: VectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
-        velocity(target: toValue - fromValue, initialVelocity: initialVelocity, time: time)
+    public func velocity<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
+        let rate = velocity(
+            target: toValue.animatableData - fromValue.animatableData,
+            initialVelocity: initialVelocity.animatableData, time: time)
+        return toValue.replacingAnimatableData(with: rate)
     }
 
     // MARK: - Stepping

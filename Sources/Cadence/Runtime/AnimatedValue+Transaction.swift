@@ -20,7 +20,8 @@ extension AnimatedValue {
     /// - Returns: Whether the target was accepted.
     @discardableResult
     public func set(_ target: Value) -> Bool {
-        guard target.isUsable else { return false }
+        let data = target.animatableData
+        guard data.isUsable else { return false }
         guard let ambient = AmbientTransaction.current else {
             return set(target, animation: implicitAnimation)
         }
@@ -32,7 +33,8 @@ extension AnimatedValue {
             var one = CompletionList({ group.release() }, criteria: group.criteria)
             completions.absorb(&one)
         }
-        if running.setTarget(target, animation: animation, completions: completions) { callPendingCompletions() }
+        model = target
+        if running.setTarget(data, animation: animation, completions: completions) { callPendingCompletions() }
         return true
     }
 }

@@ -37,15 +37,27 @@
 /// Values must be small enough that their squared magnitude is finite (below about 1e154), as springs
 /// need it to settle.
 ///
+/// **Any ``Animatable`` value** animates: a vector (`Double`, `SIMD2<Double>`, ``AnimatablePair``,
+/// your own ``VectorArithmetic`` type), or a type that exposes one as its ``Animatable/animatableData``
+/// (``Angle``, ``UnitPoint``, `CGPoint` and `CGRect` with `CadenceFoundation`, your own struct). The
+/// animations run on the data; ``target`` and ``presentation`` are values of your type, and the parts
+/// of a new target that are not in its data (a label, a flag) show at once, as in SwiftUI.
+/// ``velocity`` and ``interval`` are in data units (`Value.AnimatableData`), which for a vector is
+/// `Value` itself. For a vector the conversions are the identity and cost nothing.
+///
 /// Not `Sendable`: use a value from one thread or actor, like the frame loop that drives it.
-public final class AnimatedValue<Value: VectorArithmetic> {
+public final class AnimatedValue<Value: Animatable> {
     // Unchecked exclusivity: every `update(by:)` and `set` is one modify access to this property, and
     // the dynamic check (swift_beginAccess/endAccess, a thread-local access set) cost ~80 instructions
     // a frame, about a sixth of a spring value's update. No user code runs inside those accesses
     // except the animations' own methods, which see only their context; completions are called after
     // the access ends (`callPendingCompletions`), so they may use the value freely. The value is not
     // `Sendable`, so no other thread can overlap an access either.
-    @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value>
+    @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value.AnimatableData>
+    // Animatable: the last accepted target as a whole, for what its animatable data does not carry.
+    // `running` works on the data alone; `model` turns it back into a `Value` (the identity, which
+    // compiles away, for a vector). Unchecked exclusivity for the same reason as `running`.
+    @exclusivity(unchecked) @usableFromInline var model: Value
 
     // BEGIN transaction layer (issue 14, part B): the rest lives in AnimatedValue+Transaction.swift.
     /// The animation this value takes for its own changes made by ``set(_:)``: SwiftUI's implicit
@@ -57,26 +69,40 @@ public final class AnimatedValue<Value: VectorArithmetic> {
 
     /// Creates a value at rest on `value`.
     ///
-    /// - Parameter value: The initial target and presentation. A value with a NaN or infinite
-    ///   component is replaced by `.zero`, so that nothing shown is ever NaN.
+    /// - Parameter value: The initial target and presentation. A value whose animatable data has a
+    ///   NaN or infinite component gets `.zero` data instead, so that nothing shown is ever NaN.
     @inlinable
     public init(_ value: Value) {
-        running = RunningAnimations(value: value.isUsable ? value : .zero)
+        let data = value.animatableData
+        let usable = data.isUsable ? data : .zero
+        model = value.replacingAnimatableData(with: usable)
+        running = RunningAnimations(value: usable)
     }
 
     /// The model value: the last target accepted by ``set(_:animation:completionCriteria:completion:)``.
     @inlinable
-    public var target: Value { running.target }
+    public var target: Value { model }
 
     /// The value to show now: the target when at rest, otherwise what the running animations give at
-    /// the value's clock (as of the last ``update(by:)`` or `set`).
+    /// the value's clock (as of the last ``update(by:)`` or `set`): ``target`` with the animated
+    /// ``Animatable/animatableData``.
     @inlinable
     public var presentation: Value {
+        refresh()
+        // At rest the target itself, so that a type whose data does not round-trip exactly still
+        // shows exactly its target.
+        return running.isRunning ? model.replacingAnimatableData(with: running.presentation) : model
+    }
+
+    /// ``presentation``'s animatable data (the animations' output, without the conversion).
+    @inlinable
+    var presentationData: Value.AnimatableData {
         refresh()
         return running.presentation
     }
 
-    /// The rate of change of ``presentation``, in value units per second; `.zero` at rest.
+    /// The rate of change of ``presentation``'s ``Animatable/animatableData``, in data units per
+    /// second (for a vector, `Value` itself); `.zero` at rest.
     ///
     /// - One animation: its own velocity (springs, timing curves and interpolating springs report one),
     ///   or, for an animation that reports none, the presentation's change over the last update divided
@@ -90,7 +116,7 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// A merging animation reads this velocity when it takes over (through `previous`), so retargeting
     /// a spring keeps it exactly.
     @inlinable
-    public var velocity: Value {
+    public var velocity: Value.AnimatableData {
         refresh()
         return running.velocity
     }
@@ -123,8 +149,9 @@ public final class AnimatedValue<Value: VectorArithmetic> {
 
     /// The interval the running animations cover: ``target`` minus where they started from (after any
     /// folding of finished entries); `.zero` at rest. ``presentation`` is `target − interval + progress`.
+    /// In data units, like ``velocity``.
     @inlinable
-    public var interval: Value {
+    public var interval: Value.AnimatableData {
         refresh()
         return running.interval
     }
@@ -147,8 +174,8 @@ public final class AnimatedValue<Value: VectorArithmetic> {
     /// animation), once the value's state is consistent: they may call `set` again.
     ///
     /// - Parameters:
-    ///   - target: The new model value. A value with a NaN or infinite component is refused: nothing
-    ///     changes and `completion` is never called.
+    ///   - target: The new model value. A value whose animatable data has a NaN or infinite component
+    ///     is refused: nothing changes and `completion` is never called. Its other parts show at once.
     ///   - animation: How to get there, or `nil` to jump.
     ///   - completionCriteria: When to call `completion`.
     ///   - completion: Called exactly once, per `completionCriteria`, also if the animation is later
@@ -162,9 +189,11 @@ public final class AnimatedValue<Value: VectorArithmetic> {
         completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
         completion: (() -> Void)? = nil
     ) -> Bool {
-        guard target.isUsable else { return false }
+        let data = target.animatableData
+        guard data.isUsable else { return false }
+        model = target
         let completions = CompletionList(completion, criteria: completionCriteria)
-        if running.setTarget(target, animation: animation, completions: completions) { callPendingCompletions() }
+        if running.setTarget(data, animation: animation, completions: completions) { callPendingCompletions() }
         return true
     }
 

@@ -85,14 +85,18 @@ extension AnimatedValue {
     ///   SwiftUI, where an animation manages its own velocity.
     ///
     /// - Parameters:
-    ///   - value: Where the pointer has the value now. A value with a NaN or infinite component is refused.
-    ///   - velocity: Its velocity, units per second. A NaN or infinite one is refused; `.zero` rests.
+    ///   - value: Where the pointer has the value now. A value whose animatable data has a NaN or
+    ///     infinite component is refused.
+    ///   - velocity: Its velocity, data units per second (for a vector, `Value` itself). A NaN or
+    ///     infinite one is refused; `.zero` rests.
     /// - Returns: Whether the change was accepted.
     @inlinable
     @discardableResult
-    public func track(to value: Value, velocity: Value) -> Bool {
-        guard value.isUsable, velocity.isUsable else { return false }
-        if running.track(to: value, velocity: velocity) { callPendingCompletions() }
+    public func track(to value: Value, velocity: Value.AnimatableData) -> Bool {
+        let data = value.animatableData
+        guard data.isUsable, velocity.isUsable else { return false }
+        model = value
+        if running.track(to: data, velocity: velocity) { callPendingCompletions() }
         return true
     }
 
@@ -105,10 +109,11 @@ extension AnimatedValue {
 
     /// ``velocity``'s component along `target − presentation`, in units of that interval per second:
     /// the `initialVelocity` to give an interpolating spring (or any animation that takes one in
-    /// interval units) towards `target`. 0 when `target` is where the value is.
+    /// interval units) towards `target`. 0 when `target` is where the value is. Computed on the
+    /// values' ``Animatable/animatableData``.
     @inlinable
     public func velocity(along target: Value) -> Double {
-        let interval = target - presentation
+        let interval = target.animatableData - presentationData
         let length = interval.magnitudeSquared
         guard length > 0, length.isFinite else { return 0 }
         let v = velocity
@@ -126,17 +131,19 @@ extension AnimatedValue {
     /// - Parameters:
     ///   - decelerationRate: Velocity kept per millisecond (``DecayAnimation/normal``, ``DecayAnimation/fast``).
     ///   - restDistance: How far short of the resting point it finishes (and jumps there), in the
-    ///     value's units.
+    ///     value's (data) units.
     @inlinable
     @discardableResult
     public func decay(decelerationRate: Double = DecayAnimation.normal, restDistance: Double = 0.5) -> Value {
-        let start = presentation, v = velocity
+        let start = presentationData, v = velocity
         let end = start + DecayAnimation.project(velocity: v, decelerationRate: decelerationRate)
         guard end != start, end.isUsable else {
-            set(start, animation: nil)
-            return start
+            let resting = model.replacingAnimatableData(with: start)
+            set(resting, animation: nil)
+            return resting
         }
-        set(end, animation: Animation(DecayAnimation(decelerationRate: decelerationRate, velocity: v, restDistance: restDistance)))
-        return end
+        let landing = model.replacingAnimatableData(with: end)
+        set(landing, animation: Animation(DecayAnimation(decelerationRate: decelerationRate, velocity: v, restDistance: restDistance)))
+        return landing
     }
 }

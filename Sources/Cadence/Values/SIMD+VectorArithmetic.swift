@@ -76,6 +76,9 @@ extension SIMD2: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoi
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
 
+/// A vector of floating-point lanes is its own animatable data.
+extension SIMD2: Animatable where Scalar: BinaryFloatingPoint {}
+
 extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).
     @inlinable
@@ -98,6 +101,9 @@ extension SIMD3: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoi
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
 
+/// A vector of floating-point lanes is its own animatable data.
+extension SIMD3: Animatable where Scalar: BinaryFloatingPoint {}
+
 extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).
     @inlinable
@@ -119,6 +125,9 @@ extension SIMD4: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoi
     @inlinable
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
+
+/// A vector of floating-point lanes is its own animatable data.
+extension SIMD4: Animatable where Scalar: BinaryFloatingPoint {}
 
 extension SIMD4: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).

@@ -5,14 +5,18 @@
 /// Euclidean length, used by springs to decide when they have settled.
 ///
 /// Conforming types: `Double`, `Float`, `SIMD2`/`SIMD3`/`SIMD4` of `Float` and `Double`,
-/// ``AnimatablePair`` and ``EmptyAnimatableData``.
+/// ``AnimatablePair`` and ``EmptyAnimatableData`` (and `CGFloat` with `CadenceFoundation`).
+///
+/// Every vector is ``Animatable``, as its own ``Animatable/animatableData`` (a difference from SwiftUI,
+/// where the two protocols are unrelated: see ``Animatable``). Your own vector type needs no more than
+/// this protocol's requirements to animate in an ``AnimatedValue``.
 ///
 /// ```swift
 /// var v = SIMD2<Double>(3, 4)
 /// v.scale(by: 2)          // (6, 8)
 /// v.magnitudeSquared      // 100
 /// ```
-public protocol VectorArithmetic: AdditiveArithmetic {
+public protocol VectorArithmetic: AdditiveArithmetic, Animatable where AnimatableData == Self {
     /// Multiplies each component of this value by `rhs`.
     mutating func scale(by rhs: Double)
 
