@@ -228,7 +228,7 @@ public final class InspectorScene: Scene {
 
     /// The plot of both lanes.
     public func plotRect(in size: Size) -> Rect {
-        Rect(x: 20, y: 72, width: Double(size.width) - 540, height: 300)
+        Rect(x: 26, y: 72, width: Double(size.width) - 546, height: 300)
     }
 
     /// Lane `lane`'s stage: click it to retarget.
@@ -267,7 +267,7 @@ public final class InspectorScene: Scene {
     /// The bar of lane `lane`'s slider `index`: its left edge is the range's start, its right edge the end.
     public func sliderBar(_ lane: Int, _ index: Int, in size: Size) -> Rect {
         let row = sliderRow(lane, index, in: size)
-        return Rect(x: row.x + 128, y: row.y + 6, width: 108, height: 10)
+        return Rect(x: row.x + 142, y: row.y + 1, width: 96, height: 20)
     }
 
     /// The unit square of a timing-curve lane: (0, 0) at its bottom left, (1, 1) at its top right.
@@ -359,15 +359,15 @@ public final class InspectorScene: Scene {
         }
         list.line(point(0, 0), point(span, 0), .grid)
         list.line(point(0, 1), point(span, 1), .grid)
-        list.text("0", at: point(0, 0) + Point(4, -16), size: .small, .dimText)
-        list.text("1", at: point(0, 1) + Point(4, -16), size: .small, .dimText)
+        list.text("0", at: point(0, 0) + Point(-12, -8), size: .small, .dimText)
+        list.text("1", at: point(0, 1) + Point(-12, -8), size: .small, .dimText)
         var tick = 0.5
         while tick < span {
             list.line(Point(point(tick, 0).x, rect.y + rect.height - 6), Point(point(tick, 0).x, rect.y + rect.height), .grid)
             tick += 0.5
         }
         list.text(String(format: "%.1f s", span), at: Point(rect.x + rect.width - 44, rect.y + rect.height + 1), size: .small, .dimText)
-        list.text(String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak), at: Point(rect.x + 6, rect.y + 4), size: .small, .dimText)
+        list.text(String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak), at: Point(rect.x + 6, rect.y + rect.height + 1), size: .small, .dimText)
         for (index, lane) in lanes.enumerated() {
             let color = Self.colors[index]
             let n = index * 4
@@ -418,7 +418,9 @@ public final class InspectorScene: Scene {
         let color = Self.colors[lane]
         let head = header(lane, in: size)
         list.fill(head, lane == selectedLane ? color.opacity(60) : Color.grid)
-        list.text("\(lane == 0 ? "A" : "B")  < \(spec.kind.label) >", at: Point(head.x + 6, head.y + 3), size: .small, .text)
+        list.text("<", at: Point(head.x + 5, head.y + 3), size: .small, .text)
+        list.text(spec.kind.label, at: Point(head.x + 20, head.y + 3), size: .small, .text)
+        list.text(">", at: Point(head.x + head.width - 13, head.y + 3), size: .small, .text)
         for index in 0..<spec.sliderCount {
             let parameter = spec.parameter(index)
             let row = sliderRow(lane, index, in: size)
@@ -427,12 +429,13 @@ public final class InspectorScene: Scene {
             let isModifier = index >= spec.kind.parameters.count
             let value = spec.value(index)
             let shown = parameter.name == "autoreverses" ? (value != 0 ? "true" : "false") : AnimationSpec.format(value)
-            list.text("\(parameter.name) \(shown)", at: Point(row.x + 4, row.y + 3), size: .small, isModifier ? .dimText : .text)
+            list.text(parameter.name, at: Point(row.x + 4, row.y + 3), size: .small, isModifier ? .dimText : .text)
             let bar = sliderBar(lane, index, in: size)
             list.fill(bar, .grid)
             let range = parameter.range
             let fraction = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
-            list.fill(Rect(x: bar.x, y: bar.y, width: bar.width * fraction, height: bar.height), color.opacity(focused ? 230 : 150))
+            list.fill(Rect(x: bar.x, y: bar.y, width: bar.width * fraction, height: bar.height), color.opacity(focused ? 150 : 90))
+            list.text(shown, at: Point(bar.x + 4, bar.y + 1), size: .small, .text)
         }
         guard spec.kind == .timingCurve else { return }
         let square = unitSquare(lane, in: size)
