@@ -18,7 +18,9 @@ public struct AnimationSpec: Hashable, Sendable {
         case easeOut
         /// `.easeInOut(duration:)`.
         case easeInOut
-        /// `.timingCurve(p1x, p1y, p2x, p2y, duration:)`, control points dragged on a unit square.
+        /// `.timingCurve(p1x, p1y, p2x, p2y, duration:)`, control points dragged on a unit square. Both
+        /// coordinates stay in [0, 1]: Cadence, like SwiftUI, clamps a timing curve's control points to
+        /// the unit square, so a point outside it would change the spelling but not the motion.
         case timingCurve
         /// `.spring(duration:bounce:)`.
         case springDurationBounce
@@ -103,9 +105,9 @@ public struct AnimationSpec: Hashable, Sendable {
         static let table: [[Parameter]] = [
             [duration], [duration], [duration], [duration],
             [Parameter(name: "p1x", range: 0...1, step: 0.01, initial: 0.2),
-             Parameter(name: "p1y", range: -1...2, step: 0.01, initial: 0.8),
+             Parameter(name: "p1y", range: 0...1, step: 0.01, initial: 0.8),
              Parameter(name: "p2x", range: 0...1, step: 0.01, initial: 0.2),
-             Parameter(name: "p2y", range: -1...2, step: 0.01, initial: 1),
+             Parameter(name: "p2y", range: 0...1, step: 0.01, initial: 1),
              duration],
             [duration, bounce],
             [Parameter(name: "response", range: 0.05...3, step: 0.05, initial: 0.5),

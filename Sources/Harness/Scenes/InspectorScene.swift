@@ -351,6 +351,11 @@ public final class InspectorScene: Scene {
             peak = max(peak, lane.peakSpeed)
             for velocity in lane.traceVelocities { peak = max(peak, abs(velocity)) }
         }
+        // The velocity is drawn scaled so the largest speed reaches the 1 line: make room for its dips.
+        for lane in lanes {
+            for velocity in lane.velocities { low = min(low, velocity / peak) }
+            for velocity in lane.traceVelocities { low = min(low, velocity / peak) }
+        }
         low -= 0.05
         high += 0.05
         let span = plotDuration
