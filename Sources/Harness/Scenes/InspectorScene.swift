@@ -41,6 +41,12 @@ public final class InspectorScene: Scene {
     private var drag: Drag?
     private var lastSize = Size(width: 1280, height: 720)
     private var readouts: [[String]] = [[], []]
+    /// Each lane's slider values as drawn, rebuilt with the readouts (on an edit), not every frame.
+    private var sliderTexts: [[String]] = [[], []]
+    /// Text that depends on values that change rarely, rebuilt only when they change, so a frame in
+    /// which nothing is edited allocates no strings.
+    private var plotLabels = (span: -1.0, peak: -1.0, spanText: "", peakText: "")
+    private var status = (loops: false, scale: -1.0, copied: String?.none, text: "")
     private var points: [[Point]] = Array(repeating: [], count: 10)
 
     enum Drag: Equatable {
@@ -315,6 +321,10 @@ public final class InspectorScene: Scene {
             lines.append("(spring parameters: for spring kinds)")
         }
         readouts[index] = lines
+        sliderTexts[index] = (0..<spec.sliderCount).map { slider in
+            let value = spec.value(slider)
+            return spec.parameter(slider).name == "autoreverses" ? (value != 0 ? "true" : "false") : AnimationSpec.format(value)
+        }
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
@@ -336,9 +346,13 @@ public final class InspectorScene: Scene {
             }
             y += 4
         }
-        let status = "loop \(loops ? "on" : "off")   time scale \(clock.map { String(format: "%.2f", $0.timeScale) } ?? "1")"
-            + (lastCopied.map { "   copied: \($0)" } ?? "")
-        list.text(status, at: Point(20, Double(size.height) - 26), size: .small, .dimText)
+        let scale = clock?.timeScale ?? 1
+        if status.loops != loops || status.scale != scale || status.copied != lastCopied {
+            let text = "loop \(loops ? "on" : "off")   time scale \(String(format: "%.2f", scale))"
+                + (lastCopied.map { "   copied: \($0)" } ?? "")
+            status = (loops, scale, lastCopied, text)
+        }
+        list.text(status.text, at: Point(20, Double(size.height) - 26), size: .small, .dimText)
     }
 
     private func drawPlot(into list: inout DrawList, size: Size) {
@@ -371,8 +385,11 @@ public final class InspectorScene: Scene {
             list.line(Point(point(tick, 0).x, rect.y + rect.height - 6), Point(point(tick, 0).x, rect.y + rect.height), .grid)
             tick += 0.5
         }
-        list.text(String(format: "%.1f s", span), at: Point(rect.x + rect.width - 44, rect.y + rect.height + 1), size: .small, .dimText)
-        list.text(String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak), at: Point(rect.x + 6, rect.y + rect.height + 1), size: .small, .dimText)
+        if plotLabels.span != span || plotLabels.peak != peak {
+            plotLabels = (span, peak, String(format: "%.1f s", span), String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak))
+        }
+        list.text(plotLabels.spanText, at: Point(rect.x + rect.width - 44, rect.y + rect.height + 1), size: .small, .dimText)
+        list.text(plotLabels.peakText, at: Point(rect.x + 6, rect.y + rect.height + 1), size: .small, .dimText)
         for (index, lane) in lanes.enumerated() {
             let color = Self.colors[index]
             let n = index * 4
@@ -407,10 +424,9 @@ public final class InspectorScene: Scene {
         let rect = stage(lane, in: size)
         let color = Self.colors[lane]
         list.stroke(rect, lane == selectedLane ? color.opacity(160) : .grid)
-        for value in [0.0, 1.0] {
-            let x = stageX(value, in: size)
-            list.line(Point(x, rect.y + 4), Point(x, rect.y + rect.height - 4), .grid)
-        }
+        let zero = stageX(0, in: size), one = stageX(1, in: size)
+        list.line(Point(zero, rect.y + 4), Point(zero, rect.y + rect.height - 4), .grid)
+        list.line(Point(one, rect.y + 4), Point(one, rect.y + rect.height - 4), .grid)
         let target = stageX(lanes[lane].live.target, in: size)
         list.line(Point(target, rect.y + 2), Point(target, rect.y + rect.height - 2), color.opacity(140))
         let x = min(max(stageX(lanes[lane].live.presentation, in: size), rect.x), rect.x + rect.width)
@@ -433,14 +449,13 @@ public final class InspectorScene: Scene {
             if focused { list.stroke(row, color.opacity(160)) }
             let isModifier = index >= spec.kind.parameters.count
             let value = spec.value(index)
-            let shown = parameter.name == "autoreverses" ? (value != 0 ? "true" : "false") : AnimationSpec.format(value)
             list.text(parameter.name, at: Point(row.x + 4, row.y + 3), size: .small, isModifier ? .dimText : .text)
             let bar = sliderBar(lane, index, in: size)
             list.fill(bar, .grid)
             let range = parameter.range
             let fraction = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
             list.fill(Rect(x: bar.x, y: bar.y, width: bar.width * fraction, height: bar.height), color.opacity(focused ? 150 : 90))
-            list.text(shown, at: Point(bar.x + 4, bar.y + 1), size: .small, .text)
+            list.text(sliderTexts[lane][index], at: Point(bar.x + 4, bar.y + 1), size: .small, .text)
         }
         guard spec.kind == .timingCurve else { return }
         let square = unitSquare(lane, in: size)
