@@ -199,7 +199,7 @@ public final class FrameLoop {
         if scene.handle(event) {
             if let text = scene.takeCopiedText() {
                 options.copied(text)
-                backend.setClipboardText(text)
+                options.log(backend.setClipboardText(text) ? "copied to the clipboard" : "no clipboard: copied text is on stdout only")
             }
             return
         }
