@@ -1,3 +1,4 @@
+import Foundation
 import Cadence
 import Testing
 @testable import Harness
@@ -201,6 +202,14 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
         #expect(abs(lane.live.target - 0.514) < 0.01)
         #expect((lane.velocityAtRetarget ?? 0) > 0.5)
         #expect(scene.readoutLines(0).contains { $0.contains("velocity at retarget: ") && !$0.contains("no retarget") })
+    }
+
+    @Test func aKeyframeSpellingIsWrappedUnderThePlotAndLosesNothing() {
+        let text = "A  " + AnimationSpec(kind: .keyframes).swiftSpelling
+        let lines = InspectorScene.wrap(text, width: InspectorScene.readoutWidth)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.count <= InspectorScene.readoutWidth })
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == text)
     }
 
     @Test func loopingReplaysOnceBothLanesRest() throws {

@@ -306,7 +306,7 @@ public final class InspectorScene: Scene {
         let spec = lane.spec
         var lines: [String] = []
         let letter = index == 0 ? "A" : "B"
-        lines.append("\(letter)  \(spec.swiftSpelling)")
+        lines += Self.wrap("\(letter)  \(spec.swiftSpelling)", width: Self.readoutWidth)
         let logical = lane.logicalCompletionTime.map { Self.seconds($0) } ?? "never"
         let settle = lane.finishTime >= Double(InspectorLane.capacity) * InspectorLane.sampleInterval ? "> 10 s" : Self.seconds(lane.settlingTime)
         lines.append("settles \(settle)   logically complete \(logical)   finished \(Self.seconds(lane.finishTime))")
@@ -329,6 +329,24 @@ public final class InspectorScene: Scene {
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
+    /// Characters of a readout line that fit under the plot.
+    static let readoutWidth = 140
+
+    /// `text` in lines of at most `width` characters, broken after `, ` or `; ` where possible (a
+    /// keyframe spelling is longer than one line), continuation lines indented.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let head = rest.prefix(width)
+            let cut = head.lastIndex { $0 == " " } ?? head.endIndex
+            lines.append(String(rest[..<cut]))
+            rest = "    " + rest[cut...].drop { $0 == " " }
+        }
+        lines.append(String(rest))
+        return lines
+    }
+
     // MARK: - Drawing
 
     public func draw(into list: inout DrawList, size: Size) {
@@ -341,7 +359,7 @@ public final class InspectorScene: Scene {
         var y = stage(1, in: size).y + 44
         for lane in lanes.indices {
             for (number, line) in readouts[lane].enumerated() {
-                list.text(line, at: Point(20, y), size: .small, number == 0 ? Self.colors[lane] : .text)
+                list.text(line, at: Point(20, y), size: .small, number == 0 || line.hasPrefix("    ") ? Self.colors[lane] : .text)
                 y += 17
             }
             y += 4
@@ -349,7 +367,7 @@ public final class InspectorScene: Scene {
         let scale = clock?.timeScale ?? 1
         if status.loops != loops || status.scale != scale || status.copied != lastCopied {
             let text = "loop \(loops ? "on" : "off")   time scale \(String(format: "%.2f", scale))"
-                + (lastCopied.map { "   copied: \($0)" } ?? "")
+                + (lastCopied.map { "   copied: " + ($0.count > 110 ? $0.prefix(110) + "…" : $0) } ?? "")
             status = (loops, scale, lastCopied, text)
         }
         list.text(status.text, at: Point(20, Double(size.height) - 26), size: .small, .dimText)
