@@ -193,6 +193,17 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
         #expect(scene.readoutLines(0).contains { $0.hasPrefix("response 0.500 s  damping ratio 0.775") })
     }
 
+    @Test func clickingAKindBarPicksTheNextOrPreviousKind() throws {
+        // Lane A's bar spans x 775…1015 and lane B's 1027…1267, at y 72…94.
+        let harness = try SceneHarness("inspector", script: [click(990, 80, at: 2), click(1040, 80, at: 3)])
+        try harness.run(until: 5)
+        let scene = try #require(harness.scene as? InspectorScene)
+        #expect(scene.lanes[0].spec.kind == .springResponse)
+        #expect(scene.lanes[1].spec.kind == .easeInOut)
+        #expect(scene.lanes[1].animation == .easeInOut(duration: 0.5))
+        #expect(scene.selectedLane == 1)
+    }
+
     @Test func clickingAStageRetargetsMidFlight() throws {
         // Lane A's stage is y 386…418; x 400 of 26…760 is the value 0.514.
         let harness = try SceneHarness("inspector", script: [click(400, 400, at: 12)])

@@ -17,8 +17,11 @@ import Tweening
 /// slider; Left/Right nudge it one step; Enter replays both lanes; L loops; M slow motion (the frame
 /// clock's time scale 0.25 ↔ 1); C copies the lane's Swift spelling (clipboard and stdout).
 public final class InspectorScene: Scene {
+    /// `inspector`.
     public let name = "inspector"
+    /// The window title.
     public let title = "Inspector: tune an animation, compare two, copy its Swift"
+    /// Every control, on one line.
     public let hint = "A/B lane  J/K kind  Up/Down slider  Left/Right nudge  drag sliders & control points  click a stage: retarget  Enter replay  L loop  M slow  C copy Swift"
 
     /// The two lanes, A then B.
@@ -111,6 +114,7 @@ public final class InspectorScene: Scene {
 
     // MARK: - Input
 
+    /// Keys and mouse as the type's documentation lists; the loop's global keys are left alone.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case let .keyDown(key): return handleKey(key)
@@ -219,6 +223,7 @@ public final class InspectorScene: Scene {
 
     // MARK: - Update
 
+    /// Advances both live values (and replays them when looping and both have rested 0.5 s).
     public func update(by dt: Double) {
         for lane in lanes { lane.update(by: dt) }
         if loops, !lanes.contains(where: \.isAnimating) {
@@ -349,6 +354,7 @@ public final class InspectorScene: Scene {
 
     // MARK: - Drawing
 
+    /// The plot, the stages, both panels, the readouts and the status line.
     public func draw(into list: inout DrawList, size: Size) {
         lastSize = size
         drawPlot(into: &list, size: size)
