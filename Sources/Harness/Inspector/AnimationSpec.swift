@@ -1,5 +1,8 @@
 import Cadence
 
+// Longer than ~250 lines on purpose: each kind's parameters, its `Animation` and its Swift spelling
+// stay side by side here, so a kind cannot be added to one and missed in another.
+
 /// One lane of the inspector as plain values: which built-in animation, its parameters and its
 /// modifiers. It builds the ``animation`` the lane plays and its exact Swift spelling
 /// (``swiftSpelling``), which ``AnimationSpelling/parse(_:)`` reads back to an equal `Animation`.
