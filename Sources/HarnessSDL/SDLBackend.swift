@@ -447,6 +447,14 @@ public final class SDLBackend: RenderBackend {
 }
 
 extension SDLBackend {
+    /// Puts `text` on the clipboard with `SDL_SetClipboardText`. Under the `dummy` driver (headless)
+    /// there is no clipboard: nothing is done and it returns false.
+    @discardableResult
+    public func setClipboardText(_ text: String) -> Bool {
+        guard driver != "dummy", window != nil else { return false }
+        return SDL_SetClipboardText(text) == 0
+    }
+
     /// Turns the renderer's vsync on or off (`SDL_RenderSetVSync`).
     public func setVSync(_ enabled: Bool) {
         guard let renderer else { return }

@@ -15,7 +15,7 @@ enum Golden {
         .deletingLastPathComponent()
     static let hashesPath = root.appendingPathComponent("Assets/golden/hashes.txt").path
     /// Frames per scene: where the demo input has something worth seeing (as `make shots`).
-    static let frames = ["retarget": 92, "target": 60, "pause": 100, "curves": 70, "tweens": 90, "stress": 95, "hello": 45, "fling": 100, "keyframes": 90]
+    static let frames = ["retarget": 92, "target": 60, "pause": 100, "curves": 70, "tweens": 90, "stress": 95, "hello": 45, "fling": 100, "keyframes": 90, "inspector": 90]
     static let fixedDelta = 0.0166666666667
 
     /// FNV-1a (64-bit) over every pixel's RGBA bytes, as 16 hex digits.

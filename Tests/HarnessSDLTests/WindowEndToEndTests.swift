@@ -75,4 +75,27 @@ extension SDLTests {
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("frames:") && summary.contains("interrupted at frame"), "\(summary)")
     }
+
+    /// C in the inspector under a real X server: the lane's spelling reaches stdout and SDL's clipboard
+    /// accepts it (the loop logs which); headless there is no clipboard and the backend says so.
+    @Test func copyAsSwiftReachesStdoutAndTheX11Clipboard() throws {
+        let headless = try SDLBackend(options: WindowOptions(width: 320, height: 240, headless: true))
+        #expect(!headless.setClipboardText("x"))
+        headless.close()
+        let script = """
+        "$CADENCE" inspector --frames 3000 &
+        pid=$!
+        wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
+        [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
+        sleep 0.3
+        xdotool key --window "$wid" c
+        sleep 0.5
+        xdotool key --window "$wid" Escape
+        wait $pid
+        """
+        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains(".spring(duration: 0.5, bounce: 0.25)\n"), "\(output)")
+        #expect(output.contains("copied to the clipboard"), "\(output)")
+    }
 }

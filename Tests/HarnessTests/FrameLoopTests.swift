@@ -9,6 +9,8 @@ final class FakeBackend: RenderBackend {
     var rendered: [DrawList] = []
     var presents = 0
     var screenshots: [String] = []
+    /// What scenes put on the clipboard, in order.
+    var clipboard: [String] = []
 
     func pollEvents(into events: inout [InputEvent]) {
         if !pending.isEmpty { events.append(contentsOf: pending.removeFirst()) }
@@ -16,6 +18,10 @@ final class FakeBackend: RenderBackend {
     func render(_ list: DrawList) { rendered.append(list) }
     func saveScreenshot(to path: String) throws(HarnessError) { screenshots.append(path) }
     func present() { presents += 1 }
+    func setClipboardText(_ text: String) -> Bool {
+        clipboard.append(text)
+        return true
+    }
 }
 
 @Suite struct FrameLoopTests {

@@ -9,14 +9,18 @@ final class SceneHarness {
     let tweener = Tweener()
     let loop: FrameLoop
     let scene: Scene
+    /// What the loop printed as copied text (its stdout, captured).
+    let copies = CopyLog()
 
     init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = [], objectCount: Int = 10_000) throws {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: dt))
+        var options = LoopOptions(replay: InputScript(events: script))
+        options.copied = { [copies] in copies.texts.append($0) }
         scene = try SceneCatalog.make(name, context: SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
         loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock,
                          pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
-                         options: LoopOptions(replay: InputScript(events: script)))
+                         options: options)
         backend.size = Size(width: 1280, height: 720)
     }
 
@@ -26,6 +30,11 @@ final class SceneHarness {
     }
 
     var drawn: DrawList { loop.lastDrawList }
+}
+
+/// Lines a frame loop printed as copied text.
+final class CopyLog {
+    var texts: [String] = []
 }
 
 func key(_ letter: Character, at frame: Int) -> RecordedEvent { RecordedEvent(frame: frame, event: .keyDown(.letter(letter))) }

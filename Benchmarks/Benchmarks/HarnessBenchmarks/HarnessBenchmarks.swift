@@ -15,6 +15,45 @@ let benchmarks: @Sendable () -> Void = {
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
+    // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
+    let inspector: (SceneContext) throws -> Scene = { context in
+        let scene = try SceneCatalog.make(HarnessSuites.inspectorSceneName, context: context)
+        _ = scene.handle(.keyDown(.letter("l")))
+        return scene
+    }
+    measureFrames(HarnessSuites.inspectorSceneSDL, scene: inspector, sdl: true)
+    measureFrames(HarnessSuites.inspectorSceneNullBackend, scene: inspector, sdl: false)
+    measureInspectorLane()
+}
+
+/// One inspector lane, set up once: a frame of its live value (update and trace), a re-sample of its
+/// curve and readouts, and a whole edit (a slider nudged: a new `Animation`, then the re-sample).
+func measureInspectorLane() {
+    Benchmark(HarnessSuites.inspectorLaneFrame.name, configuration: .init(HarnessSuites.inspectorLaneFrame)) { (_: Benchmark, lane: InspectorLane) in
+        lane.update(by: 1.0 / 60)
+    } setup: {
+        // A 3 s linear curve repeated 6 times: 18 s of motion, longer than the warm-up and the measured
+        // frames (1,100 at 1/60 s), and within the trace's 1,200 samples, so every frame moves the value
+        // and records a sample. (Replaying allocates the runtime's new run: that is an action, not a frame.)
+        var spec = AnimationSpec(kind: .linear)
+        spec.set(0, to: 3)
+        spec.set(3, to: 6)
+        let lane = InspectorLane(spec: spec)
+        lane.play()
+        return lane
+    }
+    Benchmark(HarnessSuites.inspectorLaneResample.name, configuration: .init(HarnessSuites.inspectorLaneResample)) { (_: Benchmark, lane: InspectorLane) in
+        lane.resample()
+    } setup: {
+        InspectorLane(spec: AnimationSpec(kind: .springDurationBounce))
+    }
+    Benchmark(HarnessSuites.inspectorLaneEdit.name, configuration: .init(HarnessSuites.inspectorLaneEdit)) { (_: Benchmark, lane: InspectorLane) in
+        // Back and forth between two durations, so every iteration is a real change.
+        let up = lane.spec.value(0) < 0.52
+        lane.edit { $0.nudge(0, by: up ? 1 : -1) }
+    } setup: {
+        InspectorLane(spec: AnimationSpec(kind: .springDurationBounce))
+    }
 }
 
 /// One frame per iteration of a loop showing `scene`, on headless SDL or the no-op backend.

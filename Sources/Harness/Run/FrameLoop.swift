@@ -19,6 +19,11 @@ public struct LoopOptions {
     public var showsProfiler: Bool
     /// Receives one line per notable event (a screenshot saved, a scene switched).
     public var log: (String) -> Void
+    /// Receives what a scene copies (the inspector's Copy as Swift), besides the backend's clipboard:
+    /// by default it is printed on stdout, so a headless run, which has no clipboard, still shows it.
+    public var copied: (String) -> Void = { text in
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
 
     /// Creates options; the defaults do nothing extra.
     public init(replay: InputScript? = nil, record: Bool = false, screenshotEvery: (every: Int, directory: String)? = nil,
@@ -191,7 +196,13 @@ public final class FrameLoop {
             isRunning = false
             return
         }
-        if scene.handle(event) { return }
+        if scene.handle(event) {
+            if let text = scene.takeCopiedText() {
+                options.copied(text)
+                options.log(backend.setClipboardText(text) ? "copied to the clipboard" : "no clipboard: copied text is on stdout only")
+            }
+            return
+        }
         guard case let .keyDown(key) = event else { return }
         switch key {
         case .escape: isRunning = false

@@ -14,9 +14,15 @@ public protocol RenderBackend: AnyObject {
     func present()
     /// Turns waiting for vsync in ``present()`` on or off (called when the pacer finds presents unpaced).
     func setVSync(_ enabled: Bool)
+    /// Puts `text` on the system clipboard. Returns whether it did (headless runs have no clipboard).
+    @discardableResult
+    func setClipboardText(_ text: String) -> Bool
 }
 
 extension RenderBackend {
     /// Backends without vsync ignore the request.
     public func setVSync(_ enabled: Bool) {}
+    /// Backends without a clipboard copy nothing.
+    @discardableResult
+    public func setClipboardText(_ text: String) -> Bool { false }
 }

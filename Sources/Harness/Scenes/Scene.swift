@@ -41,6 +41,9 @@ public protocol Scene: AnyObject {
     var activeAnimations: Int { get }
     /// Whether the profiler overlay should be on when the scene opens (the stress scene's is).
     var prefersProfiler: Bool { get }
+    /// Text the scene wants copied (the inspector's Copy as Swift), taken once: the frame loop asks after
+    /// each input event, prints it on stdout and puts it on the backend's clipboard.
+    func takeCopiedText() -> String?
 }
 
 extension Scene {
@@ -48,6 +51,8 @@ extension Scene {
     public var activeAnimations: Int { 0 }
     /// Most scenes open without the profiler.
     public var prefersProfiler: Bool { false }
+    /// Most scenes copy nothing.
+    public func takeCopiedText() -> String? { nil }
 }
 
 /// The scenes `cadence` can run, by name.
@@ -74,6 +79,7 @@ public enum SceneCatalog {
         Entry(name: "animatable", summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data") { AnimatableScene(context: $0) },
         Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") { StressScene(context: $0) },
         Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene() },
+        Entry(name: "inspector", summary: "two lanes of any built-in animation tuned live with sliders and control points; copy as Swift") { InspectorScene(context: $0) },
     ]
 
     /// The scene run when none is named.
