@@ -117,3 +117,46 @@ struct AnimationStateTests {
         #expect(spring.velocity(value: 10.0, time: 0.3, context: copy) != velocity)
     }
 }
+
+/// `AnimationContext.reset()`: a new run in the same context, its storage kept.
+struct AnimationContextResetTests {
+    private struct Count: AnimationStateKey {
+        static var defaultValue: Int { 7 }
+    }
+
+    @Test func resetMakesEveryKeyReadItsDefaultAndClearsLogicalCompletion() {
+        var context = AnimationContext<Double>()
+        context.state[Count.self] = 42
+        context.isLogicallyComplete = true
+        context.reset()
+        #expect(context.state[Count.self] == 7)
+        #expect(!context.isLogicallyComplete)
+        context.state[Count.self] = 3
+        #expect(context.state[Count.self] == 3)
+    }
+
+    @Test func aCopyMadeBeforeAResetKeepsItsValues() {
+        var context = AnimationContext<Double>()
+        context.state[Count.self] = 42
+        var copy = context
+        context.reset()
+        context.state[Count.self] = 1
+        #expect(copy.state[Count.self] == 42)
+        copy.state[Count.self] = 2
+        #expect(context.state[Count.self] == 1)
+    }
+
+    @Test func aSpringRunAgainInAResetContextMovesExactlyAsInANewOne() {
+        let animation = Animation.bouncy
+        var reused = AnimationContext<Double>()
+        for _ in 0..<3 {
+            reused.reset()
+            var fresh = AnimationContext<Double>()
+            for frame in 0...40 {
+                let time = Double(frame) / 60
+                #expect(animation.animate(value: 10.0, time: time, context: &reused)
+                    == animation.animate(value: 10.0, time: time, context: &fresh))
+            }
+        }
+    }
+}

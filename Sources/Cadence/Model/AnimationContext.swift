@@ -42,6 +42,17 @@ public struct AnimationContext<Value: VectorArithmetic> {
         set { if newValue { logicallyComplete = true } }
     }
 
+    /// Starts a new run in this context: every state key reads its default value again and
+    /// ``isLogicallyComplete`` is `false`, but the state's storage is kept, so the new run's writes of
+    /// the same keys allocate nothing. (A context you made a copy of first keeps its values: the copy's
+    /// storage is not touched.) Not in SwiftUI, where the owner of the value makes the contexts; use it
+    /// when you run an animation again and again yourself, as a curve plotter does.
+    @inlinable
+    public mutating func reset() {
+        state.storage.parkAll()
+        logicallyComplete = false
+    }
+
     /// Returns a context of another value type with `state`, carrying over this context's environment
     /// and ``isLogicallyComplete``.
     @inlinable

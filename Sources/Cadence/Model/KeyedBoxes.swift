@@ -11,15 +11,24 @@
 struct KeyedBoxes {
     @usableFromInline
     struct Entry {
-        @usableFromInline let key: ObjectIdentifier
+        /// The key, or ``KeyedBoxes/parked`` while the entry is parked (see ``KeyedBoxes/parkAll()``).
+        @usableFromInline var key: ObjectIdentifier
         @usableFromInline var box: AnyBox
+        /// While parked: the key the box was stored under, so that the same key can take it back.
+        @usableFromInline var parkedKey: ObjectIdentifier
 
         @inlinable
         init(key: ObjectIdentifier, box: AnyBox) {
             self.key = key
             self.box = box
+            parkedKey = key
         }
     }
+
+    /// The key of a parked entry: no key type is this type, so lookups never find a parked entry.
+    @usableFromInline enum Parked {}
+
+    @usableFromInline static let parked = ObjectIdentifier(Parked.self)
 
     @usableFromInline var entries: ContiguousArray<Entry>
 
@@ -58,7 +67,11 @@ struct KeyedBoxes {
     @inlinable
     mutating func setValue<T>(_ value: T, for key: ObjectIdentifier) {
         guard let i = index(of: key) else {
-            entries.append(Entry(key: key, box: Box(value)))
+            if let parked = unpark(key, as: T.self) {
+                unsafeDowncast(entries[parked].box, to: Box<T>.self).value = value
+            } else {
+                entries.append(Entry(key: key, box: Box(value)))
+            }
             return
         }
         if isKnownUniquelyReferenced(&entries[i].box) {
@@ -89,11 +102,42 @@ struct KeyedBoxes {
             if !isKnownUniquelyReferenced(&entries[i].box) {
                 entries[i].box = Box(unsafeDowncast(entries[i].box, to: Box<T>.self).value)
             }
+        } else if let parked = unpark(key, as: T.self) {
+            i = parked
+            unsafeDowncast(entries[i].box, to: Box<T>.self).value = defaultValue()
         } else {
             entries.append(Entry(key: key, box: Box(defaultValue())))
             i = entries.count - 1
         }
         return Unmanaged.passUnretained(unsafeDowncast(entries[i].box, to: Box<T>.self))
+    }
+
+    /// Parks every entry: each key then reads as absent, but its box is kept, and the next write of the
+    /// same key reuses it instead of allocating (see `AnimationContext.reset()`). Only on the path of a
+    /// key's first write after a reset, so lookups of present keys cost nothing more.
+    @inlinable
+    mutating func parkAll() {
+        for i in entries.indices where entries[i].key != KeyedBoxes.parked {
+            entries[i].parkedKey = entries[i].key
+            entries[i].key = KeyedBoxes.parked
+        }
+    }
+
+    /// The index of the parked entry of `key`, taken back under `key`, if there is one whose box is not
+    /// shared with a copy (a shared box is left to the copy, and a new one is made).
+    @inlinable
+    mutating func unpark<T>(_ key: ObjectIdentifier, as type: T.Type) -> Int? {
+        var i = entries.startIndex
+        while i < entries.endIndex {
+            if entries[i].key == KeyedBoxes.parked && entries[i].parkedKey == key
+                && isKnownUniquelyReferenced(&entries[i].box)
+            {
+                entries[i].key = key
+                return i
+            }
+            i += 1
+        }
+        return nil
     }
 
     @inlinable

@@ -88,6 +88,38 @@ struct AnimationEntry<Value: VectorArithmetic> {
             interval: .zero, startTime: 0, completions: CompletionList())
     }
 
+    /// Comes to rest: the animation is dropped and nothing is waiting. A built-in's state (plain numbers:
+    /// a spring's motion) is parked in the context for the next run, so that starting again allocates
+    /// nothing; your own animation's state is released at once, as it was given up.
+    @inlinable
+    mutating func rest(environment: EnvironmentValues) {
+        if animation.kind == .custom {
+            context = AnimationContext(environment: environment)
+        } else {
+            context.reset()
+            context.environment = environment
+        }
+        animation = Animation(RestingAnimation())
+        interval = .zero
+        startTime = 0
+        completions = CompletionList()
+    }
+
+    /// Starts `animation` across `interval` at the clock `time` in this (resting) entry, reusing its
+    /// context's parked storage.
+    @inlinable
+    mutating func start(
+        _ animation: Animation, interval: Value, at time: TimeInterval, completions: CompletionList,
+        environment: EnvironmentValues
+    ) {
+        context.reset()
+        context.environment = environment
+        self.animation = animation
+        self.interval = interval
+        startTime = time
+        self.completions = completions
+    }
+
     /// Moves the logical completions to `pending` if the context now reports logical completion.
     @inlinable
     mutating func takeDueLogicalCompletions(into pending: inout [() -> Void]) {

@@ -151,7 +151,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     mutating func finish() {
         first.completions.takeAll(into: &pending)
         for index in rest.indices { rest[index].completions.takeAll(into: &pending) }
-        first = AnimationEntry(resting: environment)
+        first.rest(environment: environment)
         isRunning = false
         rest.removeAll(keepingCapacity: true)
         presentation = target
@@ -181,9 +181,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
             return !pending.isEmpty
         }
         if !isRunning {
-            first = AnimationEntry(
-                animation: animation, context: AnimationContext(environment: environment),
-                interval: change, startTime: clock, completions: completions)
+            first.start(animation, interval: change, at: clock, completions: completions, environment: environment)
             isRunning = true
         } else if !merge(animation, change: change, completions: &completions) {
             guard !isTracking else {

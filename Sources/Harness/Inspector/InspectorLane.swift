@@ -84,20 +84,25 @@ public final class InspectorLane {
         return true
     }
 
+    /// The context the curve is sampled in (see `resample()`).
+    private var sampleContext = AnimationContext<Double>()
+
     /// Samples the curve and measures the readouts, into the reserved buffers.
     public func resample() {
         values.removeAll(keepingCapacity: true)
         velocities.removeAll(keepingCapacity: true)
-        var context = AnimationContext<Double>()
+        // One context for every re-sample, reset rather than made anew: its state's storage is reused,
+        // so a re-sample allocates nothing once the lane has sampled its kind once.
+        sampleContext.reset()
         var time = 0.0
         var logical: Double?
         var lastOutside = 0.0
         var high = 0.0
         var speed = 0.0
         while values.count < Self.capacity {
-            guard let value = animation.animate(value: 1.0, time: time, context: &context), value.isFinite else { break }
-            let velocity = animation.velocity(value: 1.0, time: time, context: context) ?? 0
-            if logical == nil, context.isLogicallyComplete { logical = time }
+            guard let value = animation.animate(value: 1.0, time: time, context: &sampleContext), value.isFinite else { break }
+            let velocity = animation.velocity(value: 1.0, time: time, context: sampleContext) ?? 0
+            if logical == nil, sampleContext.isLogicallyComplete { logical = time }
             if abs(value - 1) > Self.settleTolerance { lastOutside = time + Self.sampleInterval }
             high = max(high, value)
             if velocity.isFinite { speed = max(speed, abs(velocity)) }
