@@ -71,7 +71,7 @@ struct AnimatedValueRetargetingTests {
         #expect(value.velocity == velocity)
     }
 
-    /// SEMANTICS.md §7, worked shape: a smooth spring sent back to its origin mid-flight keeps the
+    /// A worked shape of retargeting (see `AnimatedValue`): a smooth spring sent back to its origin mid-flight keeps the
     /// velocity it had, so it carries on past where it was before turning back.
     @Test func aSmoothSpringRetargetedBackToItsOriginContinuesWithItsVelocity() {
         let value = AnimatedValue(0.0)
@@ -94,7 +94,7 @@ struct AnimatedValueRetargetingTests {
         #expect(peak < 100)
         #expect(value.presentation == 0)
         // Back at its origin the spring's interval is zero: it finishes once its velocity and force
-        // are small (SEMANTICS.md §6), within its settling time, not when its offset underflows.
+        // are small (see `SpringAnimation`), within its settling time, not when its offset underflows.
         #expect(elapsed < 1.5)
     }
 
@@ -128,7 +128,7 @@ struct AnimatedValueRetargetingTests {
 
     // MARK: - Combining
 
-    /// SEMANTICS.md §7, worked shape: a linear animation combined with a second linear one mid-flight
+    /// A worked shape of retargeting (see `AnimatedValue`): a linear animation combined with a second linear one mid-flight
     /// shows more than the plain sum of the two while both run.
     ///
     /// 0 → 1 over 1 s, then at 0.5 s → 2 over 1 s. Chained, the second covers its share of what is
@@ -209,7 +209,7 @@ struct AnimatedValueRetargetingTests {
 
     /// The chain-rule velocity of a combination is the derivative of what it shows: compared with a
     /// central difference (h = 1e-5 s, error O(h²) ≈ 1e-8 of the scale). Control points stay within
-    /// [0, 1]: beyond, a timing curve's value clamps them and its velocity does not (SEMANTICS.md §6),
+    /// [0, 1]: beyond, a timing curve's value clamps them and its velocity does not (see `UnitCurve`),
     /// so its reported velocity is not the derivative of its value.
     @Test(arguments: [Animation.easeInOut(duration: 0.6), .linear(duration: 0.8), .interpolatingSpring,
                       .timingCurve(0.2, 0.9, 0.6, 0.1, duration: 0.5), .easeIn.delay(0.05)])

@@ -108,7 +108,7 @@ struct SpringAnimationTests {
         #expect(result.values.allSatisfy { $0.isFinite && abs($0) <= 10.5 })
     }
 
-    /// The affine rewrite of the step computes what the literal velocity-Verlet loop of SEMANTICS.md
+    /// The affine rewrite of the step computes what the literal velocity-Verlet loop of SwiftUI's merging spring (see `SpringAnimation`)
     /// computes, up to rounding (1e-12 relative over a second of 60 Hz frames).
     @Test(arguments: [0.3, 0.5, 0.8])
     func integrationMatchesTheLiteralVerletLoop(bounce: Double) {

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import Cadence
 
-/// The reference values of SEMANTICS.md section 5, checked to 1e-12 relative (they are IEEE double
+/// The reference values of SwiftUI's springs (ω, λ, stiffness, damping of `Spring()`, `.snappy`, `.bouncy`), checked to 1e-12 relative (they are IEEE double
 /// results of the same formulas, so only the order of operations may differ).
 struct SpringReferenceTests {
     let tolerance = 1e-12

@@ -14,7 +14,7 @@ struct UnitCurveTests {
         ("circularEaseInOut", .circularEaseInOut),
     ]
 
-    /// The check values of SEMANTICS.md, given to 5 significant digits.
+    /// The published check values (easeInOut at 0.25 ≈ 0.12916 with velocity ≈ 1.0593, easeIn at 0.5 ≈ 0.31536), given to 5 significant digits.
     @Test func easeCurvesMatchCheckValues() {
         #expect(abs(UnitCurve.easeInOut.value(at: 0.25) - 0.12916) < 5e-6)
         #expect(abs(UnitCurve.easeInOut.velocity(at: 0.25) - 1.0593) < 5e-5)

@@ -35,7 +35,8 @@ struct Outcome: Equatable, CustomStringConvertible {
     var description: String { "\(result) → \(state) \(events)" }
 }
 
-/// STWEEN.md's matrix, cell by cell. The tween in the `delayed` column has delay 1; in every other
+/// The tween state machine's transition matrix (the `Tween` docs, with the README's deviations from
+/// STween), cell by cell. The tween in the `delayed` column has delay 1; in every other
 /// column delay 0. Duration is 1. `nil` means F: refused, nothing changes.
 func expectedOutcome(_ call: Call, _ state: TweenState) -> Outcome? {
     switch (call, state) {

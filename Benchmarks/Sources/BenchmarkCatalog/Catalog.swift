@@ -22,7 +22,7 @@ public struct Suite: Sendable, Hashable {
     public let goal: Goal?
     /// The name of the suite measured as this one's floor, in the same run.
     public let floor: String?
-    /// What a peer costs for the same work (from PERFORMANCE.md), for context.
+    /// What a peer costs for the same work (measured for the first version's notes), for context.
     public let peer: String?
 
     public init(target: String, name: String, itemsPerIteration: Int, item: String, iterations: Int, warmup: Int,

@@ -3,7 +3,7 @@
 ///
 /// Why not `[ObjectIdentifier: Any]`: a struct larger than three words does not fit `Any`'s inline
 /// buffer, so every write would allocate a fresh heap box (937 ns per spring call measured on a
-/// 4-component value, see PERFORMANCE.md). Here every value lives in its own typed reference box that a
+/// 4-component value, measured for the first version). Here every value lives in its own typed reference box that a
 /// write mutates in place while this storage is its only owner, so a warm write allocates nothing.
 /// When the storage has been copied, the box is shared and a write replaces it (copy-on-write), which
 /// keeps value semantics. A list beats hashing because an animation stores one to three keys.

@@ -1,5 +1,5 @@
 /// A value that animates towards the targets it is given: the runtime that turns animations into a
-/// value on screen (SEMANTICS.md §7).
+/// value on screen.
 ///
 /// Set a target with an animation, then advance time with ``update(by:)`` once per frame and show
 /// ``presentation``:

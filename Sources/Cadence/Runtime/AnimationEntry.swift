@@ -53,8 +53,8 @@ struct CompletionList {
     }
 }
 
-/// One running animation on an ``AnimatedValue``: the record of SEMANTICS.md §7 (an animation, its
-/// interval, when it began, its context) plus the completions waiting on it.
+/// One running animation on an ``AnimatedValue``: the record its retargeting rules keep (an animation,
+/// its interval, when it began, its context) plus the completions waiting on it.
 ///
 /// In a combination, ``interval`` is the entry's cumulative target Eᵢ (each entry animates the rest
 /// of the way from what the entries before it produced to Eᵢ); alone, it is the interval animated.

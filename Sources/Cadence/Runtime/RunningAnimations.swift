@@ -1,5 +1,5 @@
 /// Everything an ``AnimatedValue`` knows: its target, what it shows, and the animations running on it
-/// (SEMANTICS.md §7).
+/// (the rules are in ``AnimatedValue``'s documentation).
 ///
 /// A struct inside the class so that a call on the value mutates it through one access: the state is
 /// written in place (`&first.context`), which keeps a warm spring's state writes allocation-free.

@@ -1,6 +1,6 @@
 /// Holds the frame loop to a target rate.
 ///
-/// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (SDL2.md),
+/// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (measured here: SDL simulates vsync on a 16 ms grid there),
 /// so the pacer never trusts them blindly. When vsync was asked for, the first ``detectionFrames``
 /// frames run unpaced while the pacer watches the presents: only if the median present blocks for at
 /// least half a period *and* the median interval between presents is within 3 % of the target period

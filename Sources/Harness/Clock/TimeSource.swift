@@ -18,7 +18,7 @@ public protocol TimeSource: AnyObject {
 /// `CLOCK_MONOTONIC`, with absolute-deadline sleeps.
 ///
 /// Not `SDL_GetPerformanceCounter`: that reads `CLOCK_MONOTONIC_RAW`, which can drift ~100 ms away from
-/// `CLOCK_MONOTONIC`, and the sleeps below are on `CLOCK_MONOTONIC` (see SDL2.md).
+/// `CLOCK_MONOTONIC`, and the sleeps below are on `CLOCK_MONOTONIC` (SDL's own clock is `CLOCK_MONOTONIC` here too, so the two agree).
 public final class MonotonicClock: TimeSource, Sendable {
     /// Creates the clock.
     public init() {}
