@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
-// Dependency direction: cadence → HarnessSDL → Harness → Tweening → Cadence.
+// Dependency direction: cadence → CadenceCLI → HarnessSDL → Harness → Tweening → Cadence.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -55,13 +55,15 @@ let package = Package(
             ]
         ),
         .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2"]),
-        .executableTarget(
-            name: "cadence",
+        // The command line as a library, so its tests import a library, not an executable's main module.
+        .target(
+            name: "CadenceCLI",
             dependencies: [
                 "Harness", "HarnessSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "cadence", dependencies: ["CadenceCLI"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
@@ -79,10 +81,10 @@ let package = Package(
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
-        // The command line itself (parsing and validation, fuzzed): tests the executable target.
+        // The command line itself (parsing and validation, fuzzed).
         .testTarget(
             name: "CadenceCLITests",
-            dependencies: ["cadence", "Harness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CadenceCLI", "Harness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ]
 )

@@ -4,9 +4,12 @@ import Harness
 import HarnessSDL
 
 /// `cadence`: run a harness scene in a window, or headless.
-@main
-struct CadenceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// The command lives in this library so that tests can import it; the `cadence` executable is one line that
+/// calls ``main()``. (SwiftPM cannot reliably let a test target import an executable's main module.)
+public struct CadenceCommand: ParsableCommand {
+    /// The command's name, help text, scene list, keys and exit codes.
+    public static let configuration = CommandConfiguration(
         commandName: "cadence",
         abstract: "See, drive and profile Cadence animations in a window.",
         discussion: """
@@ -91,7 +94,11 @@ struct CadenceCommand: ParsableCommand {
         }
     }
 
-    func validate() throws {
+    /// A command with every option at its default (ArgumentParser fills the options in).
+    public init() {}
+
+    /// Checks every option's range and that no two outputs share a path, before anything runs.
+    public func validate() throws {
         let configuration = try runConfiguration
         do {
             // The replay is read once, by the run, before anything opens.
@@ -101,7 +108,8 @@ struct CadenceCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Runs the scene with the parsed options.
+    public func run() throws {
         do {
             let report = try HarnessRun.run(try runConfiguration) { FileHandle.standardError.write(Data("cadence: \($0)\n".utf8)) }
             print(report.text)
@@ -146,7 +154,7 @@ struct CadenceCommand: ParsableCommand {
     }
 
     /// Usage errors exit with 2 (the shell convention the README documents), not ArgumentParser's 64.
-    static func main() {
+    public static func main() {
         do {
             var command = try parseAsRoot(Self.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
             try command.run()

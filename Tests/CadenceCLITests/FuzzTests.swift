@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
-@testable import cadence
+@testable import CadenceCLI
 @testable import Harness
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, seedable generator, so a fuzz run is the same on every

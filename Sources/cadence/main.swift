@@ -1,0 +1,3 @@
+import CadenceCLI
+
+CadenceCommand.main()
