@@ -20,7 +20,12 @@ public struct AnimationState<Value: VectorArithmetic> {
     /// The value stored for `key`, or `key.defaultValue` if none is.
     @inlinable
     public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
-        get { storage.value(for: ObjectIdentifier(key), as: K.Value.self) ?? K.defaultValue }
+        // No `Optional` in between: a client's animation runs this unspecialised (the runtime calls
+        // its generic `animate`), where an `Optional<K.Value>` costs a metadata lookup on every read.
+        get {
+            guard let index = storage.index(of: ObjectIdentifier(key)) else { return K.defaultValue }
+            return storage.value(at: index, as: K.Value.self)
+        }
         set { storage.setValue(newValue, for: ObjectIdentifier(key)) }
     }
 

@@ -50,9 +50,14 @@ struct KeyedBoxes {
     /// The value stored for `key`, which must always be stored with the same type `T`.
     @inlinable
     func value<T>(for key: ObjectIdentifier, as type: T.Type) -> T? {
-        guard let i = index(of: key) else { return nil }
         // Safe: a key is always stored with one type, because the key type determines its value type.
-        return unsafeDowncast(entries[i].box, to: Box<T>.self).value
+        index(of: key).map { value(at: $0, as: T.self) }
+    }
+
+    /// The value at `index` (from ``index(of:)``), whose key is always stored with type `T`.
+    @inlinable
+    func value<T>(at index: Int, as type: T.Type) -> T {
+        unsafeDowncast(entries[index].box, to: Box<T>.self).value
     }
 
     /// `body` applied to the value stored for `key` (stored with type `T`), read in place: no copy of
