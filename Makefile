@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build golden soak
+.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -26,6 +26,11 @@ golden: bootstrap
 # Runs the stress scene headless for MINUTES minutes (default 10), sampling its RSS: out/soak-rss.csv.
 soak: build
 	@MINUTES="$(MINUTES)" bash Scripts/soak
+
+# The DocC documentation of Cadence, Tweening and Harness as a static site in out/docs (fails on a DocC
+# warning or an undocumented public symbol; prints the coverage and how to open it).
+docs: bootstrap
+	@SWIFT="$(SWIFT)" bash Scripts/docs
 
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
 bench: bootstrap

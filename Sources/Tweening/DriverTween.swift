@@ -25,7 +25,7 @@ public final class DriverTween: TweenAnimator {
     let body: (TimeInterval) -> Bool
 
     /// Creates a stand-alone driver (not tracked by any tweener: `start()` it and call
-    /// `update(by:)` yourself). ``Tweener/drive(_:)`` creates a tracked one.
+    /// `update(by:)` yourself). ``Tweener/drive(_:)-((TimeInterval)->Bool)`` creates a tracked one.
     ///
     /// - Parameters:
     ///   - defaults: Delay and auto-kill to copy in.

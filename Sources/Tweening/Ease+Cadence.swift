@@ -1,7 +1,7 @@
 import Cadence
 
 extension Ease {
-    /// An ease that follows a ``UnitCurve`` (SwiftUI's timing curves, circular curves, your own beziers),
+    /// An ease that follows a `UnitCurve` (SwiftUI's timing curves, circular curves, your own beziers),
     /// so tweens and `Animation`s can share one curve.
     ///
     /// `UnitCurve.value(at:)` clamps its input to [0, 1]; the result is pinned to exactly 0 at 0 and

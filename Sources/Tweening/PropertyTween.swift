@@ -1,7 +1,7 @@
 import Cadence
 import Foundation
 
-/// A tween that interpolates a ``Cadence/VectorArithmetic`` value from ``startValue`` to
+/// A tween that interpolates a `VectorArithmetic` value from ``startValue`` to
 /// ``endValue`` and hands each value to a closure (which applies it: to a property, a key path, a
 /// buffer…).
 ///

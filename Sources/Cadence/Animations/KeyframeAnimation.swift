@@ -1,7 +1,7 @@
 /// Plays a ``KeyframeTimeline`` on an animated value: the value follows the timeline's path, shifted
 /// so that it ends exactly on the target.
 ///
-/// Set the target to the timeline's final value with this animation (``AnimatedValue/play(_:from:)``
+/// Set the target to the timeline's final value with this animation (``AnimatedValue/play(_:from:completion:)``
 /// does it for you), and the value shows the timeline exactly:
 ///
 /// ```swift
@@ -22,7 +22,7 @@
 /// **Why a path, not a closed form.** A closed-form animation's progress is the interval times a
 /// function of time; a keyframe path is not (its tracks move independently, and a path that comes back
 /// where it started has a zero interval yet moves). So this animation has its own motion kind,
-/// ``_MotionKind/path``: one call gives progress and velocity in the value's own space.
+/// `_MotionKind.path`: one call gives progress and velocity in the value's own space.
 ///
 /// **Value types.** It animates values of the timeline's type `Value`. On a value of any other type it
 /// finishes at once (the target is shown).

@@ -6,7 +6,7 @@
 /// ``CustomAnimation/shouldMerge(previous:value:time:context:)``.
 ///
 /// The methods forward to the base. A built-in base is evaluated through its motion kind (see
-/// ``_MotionKind``): one dynamic call to scalar code, and the vector arithmetic specialised for the
+/// `_MotionKind`): one dynamic call to scalar code, and the vector arithmetic specialised for the
 /// caller's value type, so every built-in costs about the same whatever `V` is. Your own animation is
 /// called through its generic methods, as SwiftUI calls it.
 ///

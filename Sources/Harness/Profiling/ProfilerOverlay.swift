@@ -21,8 +21,16 @@ public struct ProfilerOverlay {
     public init() {}
 
     /// Draws the overlay for the stats so far.
-    /// - Parameter showsTimings: false leaves out every wall-clock figure (bars, percentiles), for runs
-    ///   under a fixed `dt` whose screenshots must not depend on the machine's speed.
+    /// - Parameters:
+    ///   - stats: The run's frame statistics.
+    ///   - pacer: The run's pacer, for its pacing mode.
+    ///   - frame: The current frame number.
+    ///   - tweens: Tweens tracked this frame.
+    ///   - animations: Animated values animating this frame.
+    ///   - size: The drawable size.
+    ///   - list: The draw list to append to.
+    ///   - showsTimings: false leaves out every wall-clock figure (bars, percentiles), for runs
+    ///     under a fixed `dt` whose screenshots must not depend on the machine's speed.
     public mutating func draw(stats: FrameStats, pacer: Pacer, frame: Int, tweens: Int, animations: Int,
                               into list: inout DrawList, size: Size, showsTimings: Bool = true) {
         guard showsTimings else {

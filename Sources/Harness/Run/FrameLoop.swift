@@ -86,7 +86,13 @@ public final class FrameLoop {
 
     /// Creates a loop. The clock's time source is also used to time the phases.
     /// - Parameters:
+    ///   - backend: Where frames are rendered and input comes from.
+    ///   - scene: The scene to run first.
     ///   - tweener: the tweener the scene was created with (see ``SceneContext``).
+    ///   - clock: The frame clock that gives each frame its delta.
+    ///   - pacer: Paces the frames (or leaves it to vsync).
+    ///   - stats: Records every frame's timing.
+    ///   - options: Replay, recording, screenshots and the other per-run choices.
     public init(backend: RenderBackend, scene: Scene, tweener: Tweener, clock: FrameClock, pacer: Pacer,
                 stats: FrameStats, options: LoopOptions = LoopOptions()) {
         self.backend = backend

@@ -97,7 +97,7 @@ public enum OutputFile {
     }
 
     /// The hidden sibling a regular file is first written to before being renamed into place:
-    /// `.NAME.PID.tmp`, so that a later run can tell whose it was (see ``removeStaleTemporaries(beside:)``).
+    /// `.NAME.PID.tmp`, so that a later run can tell whose it was (see ``removeStaleTemporaries(in:)``).
     public static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path

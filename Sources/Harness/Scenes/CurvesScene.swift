@@ -41,7 +41,14 @@ public final class CurvesScene: Scene {
     }
 
     /// Where a plot comes from.
-    public enum Family: Sendable { case ease, unitCurve, spring }
+    public enum Family: Sendable {
+        /// One of the tween engine's eases (`Ease`).
+        case ease
+        /// A timing curve (`UnitCurve`).
+        case unitCurve
+        /// A spring animation, plotted as its progress over time.
+        case spring
+    }
 
     /// Every plot, in grid order.
     public let plots: [Plot]

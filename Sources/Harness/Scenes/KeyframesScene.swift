@@ -41,7 +41,7 @@ public struct Pose: VectorArithmetic, Sendable {
     }
 }
 
-/// Keyframes: a small figure animated by a ``KeyframeTimeline`` of three tracks (offset, rotation,
+/// Keyframes: a small figure animated by a `KeyframeTimeline` of three tracks (offset, rotation,
 /// scale) with every kind of keyframe, each track's curve plotted under the stage with its keyframes
 /// marked and a playhead.
 ///
@@ -52,7 +52,7 @@ public struct Pose: VectorArithmetic, Sendable {
 ///   takes it to the clicked point, upright and at scale 1.
 ///
 /// The figure is an `AnimatedValue<Pose>` driven by the tweener: playing is
-/// `figure.play(timeline, from: playhead)` (a ``KeyframeAnimation``), so the spring given on a click
+/// `figure.play(timeline, from: playhead)` (a `KeyframeAnimation`), so the spring given on a click
 /// merges with it and continues at its velocity, and the global pause and speed keys act on it.
 public final class KeyframesScene: Scene {
     /// `keyframes`.

@@ -6,7 +6,7 @@ import Tweening
 /// and drive it through its state machine with the keys; its state, elapsed time, percentComplete and
 /// every callback it fires are shown as they happen.
 ///
-/// Completed tweens are not auto-killed here (``TweenAnimator/autoKillsOnCompletion`` is off) so that
+/// Completed tweens are not auto-killed here (`TweenAnimator.autoKillsOnCompletion` is off) so that
 /// `completed` can be seen and restarted; `kill` still removes a tween from the tweener, and `revive`
 /// brings it back in the `new` state.
 public final class TweensScene: Scene {
