@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs
+.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -31,6 +31,11 @@ soak: build
 # warning or an undocumented public symbol; prints the coverage and how to open it).
 docs: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/docs
+
+# Examples/DriveAValue, a package that depends on the Cadence and Tweening products only: builds it (failing
+# if that compiled SDL code or needed SDL's development packages) and runs it. Needs no bootstrap.
+example:
+	@SWIFT="$(SWIFT)" bash Scripts/check-example
 
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
 bench: bootstrap
