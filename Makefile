@@ -37,7 +37,7 @@ docs: bootstrap
 example:
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
 
-# Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md and README's table.
+# Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md.
 bench: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/bench
 

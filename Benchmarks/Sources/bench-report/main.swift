@@ -1,11 +1,10 @@
 import BenchmarkCatalog
 import Foundation
 
-// Turns one benchmark run (the runner's JMH export) into Benchmarks/RESULTS.md and the table between
-// the markers in README.md: per-item medians (the catalog says what an iteration counts), mallocs,
+// Turns one benchmark run (the runner's JMH export) into Benchmarks/RESULTS.md: per-item medians (the catalog says what an iteration counts), mallocs,
 // each goal with whether it was met, and the floor measured in the same run.
 //
-// Usage: bench-report --jmh FILE --results FILE [--readme FILE] --machine TEXT [--swift TEXT] [--note TEXT]
+// Usage: bench-report --jmh FILE --results FILE --machine TEXT [--swift TEXT] [--note TEXT]
 //
 // JMH is the runner's one export that carries every benchmark's percentiles in a single file; its
 // times are microseconds per iteration, its counts are per iteration.
@@ -13,7 +12,6 @@ import Foundation
 struct Options {
     var jmh = ""
     var results = ""
-    var readme: String?
     var machine = ""
     var swift = ""
     var note: String?
@@ -25,7 +23,6 @@ struct Options {
             switch flag {
             case "--jmh": jmh = value
             case "--results": results = value
-            case "--readme": readme = value
             case "--machine": machine = value
             case "--swift": swift = value
             case "--note": note = value
@@ -199,17 +196,3 @@ do {
     fail("cannot write \(options.results): \(error)")
 }
 print(generated)
-
-// README.md keeps its prose; only the text between these markers is replaced.
-if let readmePath = options.readme {
-    let begin = "<!-- bench-table:begin -->", end = "<!-- bench-table:end -->"
-    guard let readme = try? String(contentsOfFile: readmePath, encoding: .utf8),
-          let start = readme.range(of: begin), let stop = readme.range(of: end), start.upperBound <= stop.lowerBound
-    else { fail("\(readmePath) has no \(begin) … \(end) section") }
-    let updated = readme.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + generated)
-    do {
-        try Data(updated.utf8).write(to: URL(fileURLWithPath: readmePath))
-    } catch {
-        fail("cannot write \(readmePath): \(error)")
-    }
-}
