@@ -169,7 +169,7 @@ struct AnimatableTests {
     }
 }
 
-/// The README's example, as written there.
+/// The example of the *Animatable values* article (Cadence.docc/AnimatableValues.md), as written there.
 private struct ReadmeWedge: Animatable {
     var start: Angle
     var end: Angle

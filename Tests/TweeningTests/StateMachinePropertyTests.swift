@@ -1,7 +1,7 @@
 import Testing
 import Tweening
 
-/// A reference model of one tween's state machine, written from the documented state machine alone (STween's, with the README's deviations): the states, the
+/// A reference model of one tween's state machine, written from the documented state machine alone (STween's, with the deviations of Tweening.docc's *Where Tweening differs from STween*): the states, the
 /// clocks and the callbacks, nothing else.
 struct ReferenceTween {
     let duration: Double

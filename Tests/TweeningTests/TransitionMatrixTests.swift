@@ -35,7 +35,7 @@ struct Outcome: Equatable, CustomStringConvertible {
     var description: String { "\(result) → \(state) \(events)" }
 }
 
-/// The tween state machine's transition matrix (the `Tween` docs, with the README's deviations from
+/// The tween state machine's transition matrix (Tweening.docc's *A tween's life*, which has it as a table, with the deviations from
 /// STween), cell by cell. The tween in the `delayed` column has delay 1; in every other
 /// column delay 0. Duration is 1. `nil` means F: refused, nothing changes.
 func expectedOutcome(_ call: Call, _ state: TweenState) -> Outcome? {
