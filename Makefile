@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example
+.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example format lint
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -36,6 +36,16 @@ docs: bootstrap
 # if that compiled SDL code or needed SDL's development packages) and runs it. Needs no bootstrap.
 example:
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
+
+# One code format: `swift format` (in the toolchain) with .swift-format, over every Swift file we write
+# (not .build directories). `make format` rewrites the files; `make lint` fails on any difference.
+SWIFT_FILES = Package.swift Sources Tests Scripts/doc-coverage.swift Benchmarks/Package.swift \
+	Benchmarks/Sources Benchmarks/Benchmarks Examples/DriveAValue/Package.swift Examples/DriveAValue/Sources
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md.
 bench: bootstrap
