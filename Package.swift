@@ -77,7 +77,9 @@ let package = Package(
             ]
         ),
         // SwiftUI animation code as a porter pastes it (the seeds' samples with `@Entry`): it must compile as written.
-        .testTarget(name: "SwiftUIPortingTests", dependencies: ["Cadence", "CadenceMacros", "CadenceExamples", "CadenceFoundation"]),
+        .testTarget(
+            name: "SwiftUIPortingTests",
+            dependencies: ["Cadence", "CadenceMacros", "CadenceExamples", "CadenceFoundation"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "DriveAValue",
     dependencies: [
-        .package(name: "Cadence", path: "../.."),
+        .package(name: "Cadence", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -16,6 +16,6 @@ let package = Package(
                 .product(name: "Cadence", package: "Cadence"),
                 .product(name: "Tweening", package: "Cadence"),
             ]
-        ),
+        )
     ]
 )

@@ -13,16 +13,19 @@ public struct CadenceCommand: ParsableCommand {
         commandName: "cadence",
         abstract: "See, drive and profile Cadence animations in a window.",
         discussion: """
-        Scenes:
-        \(SceneCatalog.entries.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+            Scenes:
+            \(SceneCatalog.entries.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
-        Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
-        Tab or 1-9 scenes, H help, Esc quit.
-        Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
-        128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
-        """)
+            Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
+            Tab or 1-9 scenes, H help, Esc quit.
+            Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
+            128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
+            """)
 
-    @Argument(help: "The scene to run (\(SceneCatalog.names.joined(separator: ", "))); default \(SceneCatalog.defaultName), or the one a --replay recorded.")
+    @Argument(
+        help:
+            "The scene to run (\(SceneCatalog.names.joined(separator: ", "))); default \(SceneCatalog.defaultName), or the one a --replay recorded."
+    )
     var scene: String?
 
     @Option(help: "Stop after this many frames.")
@@ -40,7 +43,9 @@ public struct CadenceCommand: ParsableCommand {
     @Option(help: "Target frames per second, 1 to 1000 (default: the display's refresh rate, else 60).")
     var fps: Double?
 
-    @Option(name: .customLong("fixed-dt"), help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
+    @Option(
+        name: .customLong("fixed-dt"),
+        help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
     var fixedDelta: Double?
 
     @Flag(help: "Run frames back to back without pacing.")
@@ -52,7 +57,9 @@ public struct CadenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write one CSV row per frame (times in ms).", valueName: "frames.csv"))
     var profile: String?
 
-    @Option(help: ArgumentHelp("Write a Chrome trace-event file (open in Perfetto or chrome://tracing).", valueName: "trace.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a Chrome trace-event file (open in Perfetto or chrome://tracing).", valueName: "trace.json"))
     var trace: String?
 
     @Option(help: ArgumentHelp("Record input events with frame numbers (JSON lines).", valueName: "input.jsonl"))
@@ -61,8 +68,9 @@ public struct CadenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay recorded input; live input can then only quit.", valueName: "input.jsonl"))
     var replay: String?
 
-    @Option(name: .customLong("screenshot-every"), parsing: .upToNextOption,
-            help: ArgumentHelp("Save a PNG every K frames into DIR.", valueName: "K DIR"))
+    @Option(
+        name: .customLong("screenshot-every"), parsing: .upToNextOption,
+        help: ArgumentHelp("Save a PNG every K frames into DIR.", valueName: "K DIR"))
     var screenshotEvery: [String] = []
 
     @Option(help: "Objects in the stress scene.")
@@ -74,7 +82,8 @@ public struct CadenceCommand: ParsableCommand {
     var runConfiguration: RunConfiguration {
         get throws {
             var configuration = RunConfiguration(
-                scene: scene ?? SceneCatalog.defaultName, frames: frames, headless: headless, screenshotPath: screenshot,
+                scene: scene ?? SceneCatalog.defaultName, frames: frames, headless: headless,
+                screenshotPath: screenshot,
                 summaryPath: summary, fps: fps, fixedDelta: fixedDelta, unpaced: unpaced)
             configuration.sceneIsExplicit = scene != nil
             configuration.timeScale = timeScale
@@ -86,7 +95,8 @@ public struct CadenceCommand: ParsableCommand {
             configuration.objectCount = count
             if !screenshotEvery.isEmpty {
                 guard screenshotEvery.count == 2, let every = Int(screenshotEvery[0]) else {
-                    throw ValidationError("--screenshot-every takes a frame count and a folder: --screenshot-every 30 shots")
+                    throw ValidationError(
+                        "--screenshot-every takes a frame count and a folder: --screenshot-every 30 shots")
                 }
                 configuration.screenshotEvery = ScreenshotSeries(every: every, directory: screenshotEvery[1])
             }
@@ -111,7 +121,9 @@ public struct CadenceCommand: ParsableCommand {
     /// Runs the scene with the parsed options.
     public func run() throws {
         do {
-            let report = try HarnessRun.run(try runConfiguration) { FileHandle.standardError.write(Data("cadence: \($0)\n".utf8)) }
+            let report = try HarnessRun.run(try runConfiguration) {
+                FileHandle.standardError.write(Data("cadence: \($0)\n".utf8))
+            }
             print(report.text)
             if let screenshot { print("screenshot: \(screenshot)") }
             for (label, path) in [("summary", summary), ("profile", profile), ("trace", trace), ("recording", record)] {
@@ -128,7 +140,9 @@ public struct CadenceCommand: ParsableCommand {
     }
 
     /// The options that take a number.
-    static let numericOptions: Set<String> = ["--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every"]
+    static let numericOptions: Set<String> = [
+        "--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every",
+    ]
 
     /// `--frames -1` becomes `--frames=-1`: ArgumentParser takes a value starting with `-` for a flag and
     /// says "Missing value", where the range check's message ("must be 0 or more") is the useful one.
@@ -142,7 +156,8 @@ public struct CadenceCommand: ParsableCommand {
                 break
             }
             if numericOptions.contains(argument), index + 1 < arguments.count,
-               arguments[index + 1].hasPrefix("-"), Double(arguments[index + 1]) != nil {
+                arguments[index + 1].hasPrefix("-"), Double(arguments[index + 1]) != nil
+            {
                 result.append(argument + "=" + arguments[index + 1])
                 index += 2
                 continue

@@ -27,8 +27,9 @@ public struct ElasticEaseInEaseOutAnimation: CustomAnimation {
     }
 
     /// The elastic progress along `value` at `time`, or `nil` after `duration`.
-    public func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic {
-        if time > duration { return nil } // The animation has finished.
+    public func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V?
+    where V: VectorArithmetic {
+        if time > duration { return nil }  // The animation has finished.
 
         let p = time / duration
         let s = sin((20 * p - 11.125) * ((2 * Double.pi) / 4.5))

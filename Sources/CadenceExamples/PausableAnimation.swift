@@ -36,7 +36,8 @@ public struct PausableAnimation: CustomAnimation {
     }
 
     /// The base's value at the time elapsed while not paused.
-    public func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic {
+    public func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V?
+    where V: VectorArithmetic {
         let paused = context.environment.animationPaused
 
         let pausableState = context.pausableState

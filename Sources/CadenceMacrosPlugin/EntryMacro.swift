@@ -60,15 +60,17 @@ public struct EntryMacro: AccessorMacro, PeerMacro {
     }
 
     /// The property's pieces, or `nil` after a diagnostic (given only when `context` is not `nil`).
-    static func entry(of declaration: some DeclSyntaxProtocol, in context: (any MacroExpansionContext)?) throws -> Entry? {
+    static func entry(of declaration: some DeclSyntaxProtocol, in context: (any MacroExpansionContext)?) throws
+        -> Entry?
+    {
         func fail(_ message: EntryDiagnostic, at node: some SyntaxProtocol) -> Entry? {
             context?.diagnose(Diagnostic(node: Syntax(node), message: message))
             return nil
         }
         guard let variable = declaration.as(VariableDeclSyntax.self),
-              variable.bindingSpecifier.tokenKind == .keyword(.var),
-              variable.bindings.count == 1, let binding = variable.bindings.first,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+            variable.bindingSpecifier.tokenKind == .keyword(.var),
+            variable.bindings.count == 1, let binding = variable.bindings.first,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
         else { return fail(.notAVariable, at: declaration) }
         if let accessors = binding.accessorBlock { return fail(.hasAccessors, at: accessors) }
         guard let type = binding.typeAnnotation?.type else { return fail(.missingType, at: binding) }
@@ -113,7 +115,8 @@ enum EntryDiagnostic: String, DiagnosticMessage {
         case .notAVariable: "'@Entry' applies to one 'var' property"
         case .hasAccessors: "'@Entry' makes the accessors itself: give the property an initial value instead"
         case .missingType: "'@Entry' needs the property's type written out, as in '@Entry var name: Bool = false'"
-        case .missingDefault: "'@Entry' needs a default value, as in '@Entry var name: Bool = false' (an optional defaults to nil)"
+        case .missingDefault:
+            "'@Entry' needs a default value, as in '@Entry var name: Bool = false' (an optional defaults to nil)"
         }
     }
 

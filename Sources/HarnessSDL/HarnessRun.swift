@@ -37,7 +37,9 @@ public struct RunReport: Sendable {
 public enum HarnessRun {
     /// Validates, opens the window, runs the loop, then writes the screenshot and summary if asked.
     /// - Parameter log: receives one line per notable event (driver, renderer, screenshots, scene switches).
-    public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in }) throws(HarnessError) -> RunReport {
+    public static func run(_ configuration: RunConfiguration, log: @escaping (String) -> Void = { _ in })
+        throws(HarnessError) -> RunReport
+    {
         var configuration = configuration
         try configuration.validate(loadingReplay: false)
         // Read once, before anything opens: a bad line is refused before the run.
@@ -45,46 +47,63 @@ public enum HarnessRun {
         if let replay, let path = configuration.replayPath, let header = replay.header {
             if let recorded = header.scene, !configuration.sceneIsExplicit {
                 guard SceneCatalog.names.contains(recorded) else {
-                    throw .corruptReplay(path, line: 1, reason: "it was recorded in scene '\(recorded)', which this cadence does not have")
+                    throw .corruptReplay(
+                        path, line: 1,
+                        reason: "it was recorded in scene '\(recorded)', which this cadence does not have")
                 }
                 configuration.scene = recorded
             } else if let recorded = header.scene, recorded != configuration.scene {
                 log("warning: \(path) was recorded in '\(recorded)'; replaying it into '\(configuration.scene)'")
             }
             if let recorded = header.fixedDt, abs((configuration.fixedDelta ?? 0) - recorded) > 1e-9 {
-                log("warning: \(path) was recorded with --fixed-dt \(recorded); only the same --fixed-dt draws the same frames")
+                log(
+                    "warning: \(path) was recorded with --fixed-dt \(recorded); only the same --fixed-dt draws the same frames"
+                )
             }
         }
         for folder in configuration.outputFolders {
-            for name in OutputFile.removeStaleTemporaries(in: folder) { log("removed \(name), left by a run that was killed") }
+            for name in OutputFile.removeStaleTemporaries(in: folder) {
+                log("removed \(name), left by a run that was killed")
+            }
         }
         // SIGTERM, SIGINT and SIGHUP end the run cleanly (SDL's own handlers are turned off in SDLBackend).
         let savedHandlers = StopRequest.install()
         defer { StopRequest.restore(savedHandlers) }
-        let backend = try SDLBackend(options: WindowOptions(
-            title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
-            headless: configuration.headless))
+        let backend = try SDLBackend(
+            options: WindowOptions(
+                title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
+                headless: configuration.headless))
         defer { backend.close() }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
-        log("scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps")
+        log(
+            "scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps"
+        )
 
         let time = MonotonicClock()
-        let clock = FrameClock(source: time, configuration: .init(
-            fixedDelta: configuration.fixedDelta, nominalDelta: 1 / rate))
+        let clock = FrameClock(
+            source: time,
+            configuration: .init(
+                fixedDelta: configuration.fixedDelta, nominalDelta: 1 / rate))
         // Headless renderers never wait for vsync, so there is nothing to detect.
-        let pacer = Pacer(targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
+        let pacer = Pacer(
+            targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
         clock.timeScale = configuration.timeScale
         let tweener = Tweener()
-        let scene = try SceneCatalog.make(configuration.scene, context: SceneContext(
-            tweener: tweener, objectCount: configuration.objectCount, clock: clock))
+        let scene = try SceneCatalog.make(
+            configuration.scene,
+            context: SceneContext(
+                tweener: tweener, objectCount: configuration.objectCount, clock: clock))
         let stats = FrameStats(targetPeriod: pacer.period)
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
         if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
         let recorder = try configuration.recordPath.map { path throws(HarnessError) in
-            try RecordingWriter(path: path, header: ReplayHeader(
-                scene: configuration.scene, fps: configuration.fixedDelta == nil && !configuration.unpaced ? rate : nil,
-                fixedDt: configuration.fixedDelta))
+            try RecordingWriter(
+                path: path,
+                header: ReplayHeader(
+                    scene: configuration.scene,
+                    fps: configuration.fixedDelta == nil && !configuration.unpaced ? rate : nil,
+                    fixedDt: configuration.fixedDelta))
         }
         var options = LoopOptions(
             replay: replay,
@@ -92,7 +111,9 @@ public enum HarnessRun {
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         options.recorder = recorder
-        let loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options)
+        let loop = FrameLoop(
+            backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options
+        )
         loop.objectCount = configuration.objectCount
 
         let started = time.now()

@@ -16,7 +16,9 @@ public struct WindowOptions: Sendable {
     public var vsync: Bool
 
     /// Creates options; the defaults are a 1280×720 window with vsync requested.
-    public init(title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true) {
+    public init(
+        title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true
+    ) {
         self.title = title
         self.width = width
         self.height = height
@@ -54,14 +56,17 @@ public final class SDLBackend: RenderBackend {
         if options.headless {
             SDL_SetHint("SDL_VIDEODRIVER", "dummy")
         } else if Self.environment("SDL_VIDEODRIVER") == nil,
-                  Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil {
+            Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil
+        {
             throw .noDisplay
         }
         // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
         // event that looks like the user closing the window, and leave SIGHUP killing the process.
         SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
         guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else {
-            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil { throw .displayUnreachable(Self.displayName) }
+            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
+                throw .displayUnreachable(Self.displayName)
+            }
             throw .platform(Self.sdlError())
         }
         // A DISPLAY that names no live server makes SDL fall back to its invisible `offscreen` driver: a run
@@ -75,8 +80,11 @@ public final class SDLBackend: RenderBackend {
         }
 
         let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
-        guard let window = SDL_CreateWindow(options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
-                                            Int32(options.width), Int32(options.height), flags) else {
+        guard
+            let window = SDL_CreateWindow(
+                options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
+                Int32(options.width), Int32(options.height), flags)
+        else {
             let message = Self.sdlError()
             SDL_Quit()
             throw .platform(message)
@@ -138,8 +146,10 @@ public final class SDLBackend: RenderBackend {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if let input = Self.inputEvent(from: event) { events.append(input) }
-            if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue),
-               let renderer {
+            if event.type == SDL_WINDOWEVENT.rawValue,
+                event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue),
+                let renderer
+            {
                 var width: Int32 = 0
                 var height: Int32 = 0
                 SDL_GetRendererOutputSize(renderer, &width, &height)
@@ -160,7 +170,11 @@ public final class SDLBackend: RenderBackend {
             event.key.state = UInt8(event.type == SDL_KEYDOWN.rawValue ? SDL_PRESSED : SDL_RELEASED)
             event.key.keysym.sym = Self.keycode(for: key)
         case let .mouseDown(button, point), let .mouseUp(button, point):
-            if case .mouseDown = input { event.type = SDL_MOUSEBUTTONDOWN.rawValue } else { event.type = SDL_MOUSEBUTTONUP.rawValue }
+            if case .mouseDown = input {
+                event.type = SDL_MOUSEBUTTONDOWN.rawValue
+            } else {
+                event.type = SDL_MOUSEBUTTONUP.rawValue
+            }
             event.button.windowID = windowID
             event.button.button = UInt8(button.rawValue)
             event.button.state = UInt8(event.type == SDL_MOUSEBUTTONDOWN.rawValue ? SDL_PRESSED : SDL_RELEASED)
@@ -188,7 +202,8 @@ public final class SDLBackend: RenderBackend {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             guard let button = MouseButton(rawValue: Int(event.button.button)) else { return nil }
             let point = Point(Double(event.button.x), Double(event.button.y))
-            return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .mouseDown(button, at: point) : .mouseUp(button, at: point)
+            return event.type == SDL_MOUSEBUTTONDOWN.rawValue
+                ? .mouseDown(button, at: point) : .mouseUp(button, at: point)
         case SDL_MOUSEMOTION.rawValue:
             let dragging = event.motion.state & cadence_SDL_BUTTON_MASK(Int32(SDL_BUTTON_LEFT)) != 0
             return .mouseMoved(to: Point(Double(event.motion.x), Double(event.motion.y)), dragging: dragging)
@@ -262,8 +277,11 @@ public final class SDLBackend: RenderBackend {
                     var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                     SDL_RenderDrawRectF(renderer, &r)
                 } else {
-                    let corners = [Point(rect.x, rect.y), Point(rect.x + rect.width - 1, rect.y),
-                                   Point(rect.x + rect.width - 1, rect.y + rect.height - 1), Point(rect.x, rect.y + rect.height - 1)]
+                    let corners = [
+                        Point(rect.x, rect.y), Point(rect.x + rect.width - 1, rect.y),
+                        Point(rect.x + rect.width - 1, rect.y + rect.height - 1),
+                        Point(rect.x, rect.y + rect.height - 1),
+                    ]
                     for i in 0..<4 { drawClippedLine(corners[i], corners[(i + 1) % 4], viewport) }
                 }
             case let .line(from, to, color):
@@ -335,7 +353,8 @@ public final class SDLBackend: RenderBackend {
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         let zero = SDL_FPoint(x: 0, y: 0)
         let first = Int32(vertices.count)
-        vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(center.x), y: Float(center.y)), color: sdlColor, tex_coord: zero))
+        vertices.append(
+            SDL_Vertex(position: SDL_FPoint(x: Float(center.x), y: Float(center.y)), color: sdlColor, tex_coord: zero))
         for i in 0..<segments {
             let angle = Double(i) / Double(segments) * 2 * Double.pi
             let p = SDL_FPoint(x: Float(center.x + radius * cos(angle)), y: Float(center.y + radius * sin(angle)))
@@ -369,13 +388,19 @@ public final class SDLBackend: RenderBackend {
     /// rename), through a symlink to its target, into a device or FIFO directly (see ``OutputFile``).
     public func saveScreenshot(to path: String) throws(HarnessError) {
         guard let renderer else { throw .platform("the window is closed") }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
-                                                           cadence_SDL_PIXELFORMAT_ARGB8888()) else {
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(size.width), Int32(size.height), 32,
+                cadence_SDL_PIXELFORMAT_ARGB8888())
+        else {
             throw .platform(Self.sdlError())
         }
         defer { SDL_FreeSurface(surface) }
-        guard SDL_RenderReadPixels(renderer, nil, cadence_SDL_PIXELFORMAT_ARGB8888(), surface.pointee.pixels,
-                                   surface.pointee.pitch) == 0 else {
+        guard
+            SDL_RenderReadPixels(
+                renderer, nil, cadence_SDL_PIXELFORMAT_ARGB8888(), surface.pointee.pixels,
+                surface.pointee.pitch) == 0
+        else {
             throw .platform(Self.sdlError())
         }
         try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
@@ -386,8 +411,11 @@ public final class SDLBackend: RenderBackend {
     /// Writes `image` as a PNG through SDL2_image (tests use it for golden-frame diffs), following the same
     /// rules as every output (see ``OutputFile``).
     public static func savePNG(_ image: Image, to path: String) throws(HarnessError) {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(image.width), Int32(image.height), 32,
-                                                           cadence_SDL_PIXELFORMAT_ARGB8888()) else {
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(image.width), Int32(image.height), 32,
+                cadence_SDL_PIXELFORMAT_ARGB8888())
+        else {
             throw .platform(sdlError())
         }
         defer { SDL_FreeSurface(surface) }
@@ -427,8 +455,9 @@ public final class SDLBackend: RenderBackend {
     }
 
     private static func color(argb: UInt32) -> Color {
-        Color(UInt8(truncatingIfNeeded: argb >> 16), UInt8(truncatingIfNeeded: argb >> 8),
-              UInt8(truncatingIfNeeded: argb), UInt8(truncatingIfNeeded: argb >> 24))
+        Color(
+            UInt8(truncatingIfNeeded: argb >> 16), UInt8(truncatingIfNeeded: argb >> 8),
+            UInt8(truncatingIfNeeded: argb), UInt8(truncatingIfNeeded: argb >> 24))
     }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }

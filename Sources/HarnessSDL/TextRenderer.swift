@@ -43,7 +43,9 @@ final class TextRenderer {
     init(renderer: OpaquePointer) throws(HarnessError) {
         self.renderer = renderer
         var candidates = Self.fontCandidates
-        if let custom = getenv("CADENCE_FONT").map({ String(cString: $0) }), !custom.isEmpty { candidates.insert(custom, at: 0) }
+        if let custom = getenv("CADENCE_FONT").map({ String(cString: $0) }), !custom.isEmpty {
+            candidates.insert(custom, at: 0)
+        }
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
             throw .fontNotFound(searched: candidates)
         }
@@ -68,14 +70,16 @@ final class TextRenderer {
             entry = cache.values[index]
         } else {
             guard let font = fonts[size],
-                  let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
+                let surface = TTF_RenderUTF8_Blended(
+                    font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
             else { return }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
             entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
             cache[key] = entry
         }
-        var destination = SDL_Rect(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
+        var destination = SDL_Rect(
+            x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
         SDL_RenderCopy(renderer, entry.texture, nil, &destination)
     }
 

@@ -93,7 +93,9 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     static func renderer(_ apply: @escaping (Value) -> Void) -> (TweenAnimator, Double) -> Void {
         { tween, fraction in
             // Only ever installed on a PropertyTween<Value>, by the initialisers above.
-            if let value = unsafeDowncast(tween, to: PropertyTween<Value>.self).finiteValue(at: fraction) { apply(value) }
+            if let value = unsafeDowncast(tween, to: PropertyTween<Value>.self).finiteValue(at: fraction) {
+                apply(value)
+            }
         }
     }
 

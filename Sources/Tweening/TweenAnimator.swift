@@ -131,7 +131,8 @@ public class TweenAnimator: Tween {
 
     /// Sets a rarely used field, allocating the box only for a value other than the default.
     @inline(__always)
-    final func setExtra<T: Equatable>(_ field: ReferenceWritableKeyPath<TweenExtras, T>, _ value: T, unless fallback: T) {
+    final func setExtra<T: Equatable>(_ field: ReferenceWritableKeyPath<TweenExtras, T>, _ value: T, unless fallback: T)
+    {
         if value != fallback || extras != nil { extrasBox()[keyPath: field] = value }
     }
 

@@ -16,7 +16,9 @@ extension Tweener {
     ///
     /// - Returns: The tween (of the timeline's time, a `Double`), for chaining.
     @discardableResult
-    public func tween<Value>(_ timeline: KeyframeTimeline<Value>, update: @escaping (Value) -> Void) -> PropertyTween<Double> {
+    public func tween<Value>(_ timeline: KeyframeTimeline<Value>, update: @escaping (Value) -> Void) -> PropertyTween<
+        Double
+    > {
         let duration = timeline.duration
         return tween(from: 0.0, to: duration, duration: duration) { time in update(timeline.value(time: time)) }
             .ease(.linear)

@@ -33,9 +33,11 @@ struct SplitMix64: RandomNumberGenerator {
         #"{"event":{"type":"quit"},"frame":12}"#,
         "# a comment", "",
     ]
-    static let tokens = ["1e400", "-1", "-0", "1e200", "NaN", "null", "true", "[", "]", "{", "}", "\"", ":", ",", "\\u0000",
-                         "12345678901234567890", "0.5", "\"frame\"", "\"event\"", "\"type\"", "\"x\"", "\u{FFFF}", "é", "\t",
-                         "[1,2,3]", "{}", "\"cadence\"", "\"version\":99", "9".padding(toLength: 400, withPad: "9", startingAt: 0)]
+    static let tokens = [
+        "1e400", "-1", "-0", "1e200", "NaN", "null", "true", "[", "]", "{", "}", "\"", ":", ",", "\\u0000",
+        "12345678901234567890", "0.5", "\"frame\"", "\"event\"", "\"type\"", "\"x\"", "\u{FFFF}", "é", "\t",
+        "[1,2,3]", "{}", "\"cadence\"", "\"version\":99", "9".padding(toLength: 400, withPad: "9", startingAt: 0),
+    ]
 
     static func mutate(_ line: String, _ rng: inout SplitMix64) -> String {
         var bytes = Array(line.utf8)
@@ -59,8 +61,9 @@ struct SplitMix64: RandomNumberGenerator {
                 }
             default:  // splice another line in
                 let other = Array(validLines.randomElement(using: &rng)!.utf8)
-                bytes.insert(contentsOf: other.prefix(Int.random(in: 0...other.count, using: &rng)),
-                             at: Int.random(in: 0...bytes.count, using: &rng))
+                bytes.insert(
+                    contentsOf: other.prefix(Int.random(in: 0...other.count, using: &rng)),
+                    at: Int.random(in: 0...bytes.count, using: &rng))
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -79,9 +82,13 @@ struct SplitMix64: RandomNumberGenerator {
             do {
                 let script = try InputScript(jsonLines: text, source: "fuzz")
                 // What is accepted is sane: frames in order, coordinates finite and bounded.
-                #expect(zip(script.events, script.events.dropFirst()).allSatisfy { $0.frame <= $1.frame }, "case \(index)")
-                #expect(script.events.allSatisfy { $0.frame >= 0 && ($0.event.point.map { abs($0.x) <= 100_000 && abs($0.y) <= 100_000 } ?? true) },
-                        "case \(index): \(text)")
+                #expect(
+                    zip(script.events, script.events.dropFirst()).allSatisfy { $0.frame <= $1.frame }, "case \(index)")
+                #expect(
+                    script.events.allSatisfy {
+                        $0.frame >= 0 && ($0.event.point.map { abs($0.x) <= 100_000 && abs($0.y) <= 100_000 } ?? true)
+                    },
+                    "case \(index): \(text)")
                 // And it survives its own round trip.
                 #expect((try? InputScript(jsonLines: script.jsonLines)) == script, "case \(index): \(text)")
             } catch {
@@ -90,7 +97,9 @@ struct SplitMix64: RandomNumberGenerator {
                     Issue.record("case \(index): wrong error \(error)")
                     continue
                 }
-                #expect(source == "fuzz" && (1...lines.count).contains(line) && !reason.isEmpty, "case \(index): \(error.description)")
+                #expect(
+                    source == "fuzz" && (1...lines.count).contains(line) && !reason.isEmpty,
+                    "case \(index): \(error.description)")
             }
         }
         #expect(refused > 1_000 && refused < 5_000, "the mutations exercise both outcomes (\(refused) refused)")
@@ -101,22 +110,30 @@ struct SplitMix64: RandomNumberGenerator {
         let folder = NSTemporaryDirectory() + "cadence-fuzz-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data((Self.validLines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/good.jsonl"))
+        try Data((Self.validLines.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: folder + "/good.jsonl"))
         try Data("[1,2,3]\n".utf8).write(to: URL(fileURLWithPath: folder + "/bad.jsonl"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.csv", withDestinationPath: "a.csv")
         let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
 
-        let flags = ["--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot", "--summary", "--profile",
-                     "--trace", "--record", "--replay", "--screenshot-every", "--headless", "--unpaced", "--profiler", "--nope", "-x", "--"]
-        let values = ["0", "1", "-1", "60", "1e-300", "1e300", "nan", "inf", "-inf", "1e400", "12345678901234567890", "0.5", "-0",
-                      "", " ", "abc", "retarget", "stress", "nope", folder + "/a.csv", folder + "/link.csv", folder + "/dir",
-                      folder + "/missing/x.png", folder + "/good.jsonl", folder + "/bad.jsonl", folder + "/a.csv/", folder]
+        let flags = [
+            "--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot", "--summary", "--profile",
+            "--trace", "--record", "--replay", "--screenshot-every", "--headless", "--unpaced", "--profiler", "--nope",
+            "-x", "--",
+        ]
+        let values = [
+            "0", "1", "-1", "60", "1e-300", "1e300", "nan", "inf", "-inf", "1e400", "12345678901234567890", "0.5", "-0",
+            "", " ", "abc", "retarget", "stress", "nope", folder + "/a.csv", folder + "/link.csv", folder + "/dir",
+            folder + "/missing/x.png", folder + "/good.jsonl", folder + "/bad.jsonl", folder + "/a.csv/", folder,
+        ]
         var rng = SplitMix64(seed: Self.seed)
         let started = Date()
         var accepted = 0
         for index in 0..<2_000 {
             var arguments: [String] = []
-            if Bool.random(using: &rng) { arguments.append(["hello", "retarget", "stress", "nope"].randomElement(using: &rng)!) }
+            if Bool.random(using: &rng) {
+                arguments.append(["hello", "retarget", "stress", "nope"].randomElement(using: &rng)!)
+            }
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
                 arguments.append(flags.randomElement(using: &rng)!)
                 for _ in 0..<Int.random(in: 0...2, using: &rng) { arguments.append(values.randomElement(using: &rng)!) }
@@ -128,19 +145,23 @@ struct SplitMix64: RandomNumberGenerator {
                 accepted += 1
             } catch {
                 let message = CadenceCommand.fullMessage(for: error)
-                #expect(!message.isEmpty || CadenceCommand.exitCode(for: error) == .success, "case \(index) \(arguments): empty message")
+                #expect(
+                    !message.isEmpty || CadenceCommand.exitCode(for: error) == .success,
+                    "case \(index) \(arguments): empty message")
                 #expect(!message.contains("NSCocoaErrorDomain"), "case \(index) \(arguments): \(message)")
                 // A negative number after a numeric option is a value, never a missing one.
                 let beforeSeparator = Array(arguments.prefix(while: { $0 != "--" }))
                 for (flag, next) in zip(beforeSeparator, beforeSeparator.dropFirst())
                 where CadenceCommand.numericOptions.contains(flag) && next.hasPrefix("-") && Double(next) != nil
-                    && beforeSeparator.filter({ $0 == flag }).count == 1 {
+                    && beforeSeparator.filter({ $0 == flag }).count == 1
+                {
                     #expect(!message.contains("Missing value for '\(flag)"), "case \(index) \(arguments): \(message)")
                 }
             }
         }
         #expect(accepted > 30, "some command lines are valid (\(accepted))")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before, "validation wrote nothing")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before, "validation wrote nothing")
         #expect(Date().timeIntervalSince(started) < 60, "took \(Date().timeIntervalSince(started)) s")
     }
 }

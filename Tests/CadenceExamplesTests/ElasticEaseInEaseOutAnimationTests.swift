@@ -31,7 +31,8 @@ struct ElasticEaseInEaseOutAnimationTests {
 
     @Test func animatesFloatVectorsComponentWise() {
         var context = AnimationContext<SIMD2<Float>>()
-        let value = Animation.elasticEaseInEaseOut(duration: 1).animate(value: SIMD2<Float>(2, -4), time: 0.7, context: &context)!
+        let value = Animation.elasticEaseInEaseOut(duration: 1).animate(
+            value: SIMD2<Float>(2, -4), time: 0.7, context: &context)!
         #expect(abs(value.y / value.x + 2) < 1e-6)
     }
 }

@@ -9,7 +9,9 @@ private struct Follow: CustomAnimation {
         time > 10 ? nil : value
     }
 
-    func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
+    func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
         true
     }
 }

@@ -12,8 +12,9 @@ private func runInStep<V: Animatable, R: VectorArithmetic & Equatable>(
         value.update(by: 1.0 / 60)
         reference.update(by: 1.0 / 60)
         frames += 1
-        #expect(convert(value.presentation.animatableData) == reference.presentation, "frame \(frames)",
-                sourceLocation: sourceLocation)
+        #expect(
+            convert(value.presentation.animatableData) == reference.presentation, "frame \(frames)",
+            sourceLocation: sourceLocation)
     }
     return frames
 }

@@ -8,8 +8,10 @@ import Testing
 struct EntryMacroTests {
     let macros: [String: MacroSpec] = ["Entry": MacroSpec(type: EntryMacro.self)]
 
-    func expand(_ source: String, _ expected: String, diagnostics: [DiagnosticSpec] = [],
-                sourceLocation: SourceLocation = #_sourceLocation) {
+    func expand(
+        _ source: String, _ expected: String, diagnostics: [DiagnosticSpec] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         assertMacroExpansion(
             source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: macros,
             indentationWidth: .spaces(4)
@@ -135,7 +137,8 @@ struct EntryMacroTests {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Entry' needs a default value, as in '@Entry var name: Bool = false' (an optional defaults to nil)",
+                    message:
+                        "'@Entry' needs a default value, as in '@Entry var name: Bool = false' (an optional defaults to nil)",
                     line: 2, column: 16)
             ])
     }

@@ -39,7 +39,8 @@ private struct Flag: Animatable, Equatable {
 
 /// Runs `a` and `b` frame by frame at 60 Hz until both rest (or 10 s pass), checking `same` on every frame.
 private func runInStep<A, B>(
-    _ a: AnimatedValue<A>, _ b: AnimatedValue<B>, same: (A, B) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    _ a: AnimatedValue<A>, _ b: AnimatedValue<B>, same: (A, B) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
     var frames = 0
     while (a.isAnimating || b.isAnimating) && frames < 600 {
@@ -158,12 +159,16 @@ struct AnimatableTests {
         let velocity = Wedge(start: 1, end: 2, label: "v")
         let value = spring.value(fromValue: from, toValue: to, initialVelocity: velocity, time: 0.2)
         let expected = spring.value(
-            fromValue: from.animatableData, toValue: to.animatableData, initialVelocity: velocity.animatableData, time: 0.2)
+            fromValue: from.animatableData, toValue: to.animatableData, initialVelocity: velocity.animatableData,
+            time: 0.2)
         #expect(value.animatableData == expected)
         #expect(value.label == "to")
         let rate = spring.velocity(fromValue: from, toValue: to, initialVelocity: velocity, time: 0.2)
-        #expect(rate.animatableData == spring.velocity(
-            fromValue: from.animatableData, toValue: to.animatableData, initialVelocity: velocity.animatableData, time: 0.2))
+        #expect(
+            rate.animatableData
+                == spring.velocity(
+                    fromValue: from.animatableData, toValue: to.animatableData,
+                    initialVelocity: velocity.animatableData, time: 0.2))
         // A vector still gets its plain result.
         #expect(spring.value(fromValue: 10.0, toValue: 14.0, initialVelocity: 0.0, time: 0) == 10)
     }

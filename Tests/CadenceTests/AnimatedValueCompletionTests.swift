@@ -34,7 +34,9 @@ struct AnimatedValueCompletionTests {
     @Test func aTimingCurveCompletesBothWaysWhenItIsRemoved() {
         let recorder = CompletionRecorder()
         let value = AnimatedValue(0.0)
-        value.set(1, animation: .linear(duration: 0.5), completionCriteria: .removed, completion: recorder.completion("removed"))
+        value.set(
+            1, animation: .linear(duration: 0.5), completionCriteria: .removed,
+            completion: recorder.completion("removed"))
         value.set(1, animation: .easeOut(duration: 0.2), completion: recorder.completion("logical"))
         value.update(by: 0.1)
         value.update(by: 0.1)  // 0.2 s exactly: the ease-out shows its end but has not finished
@@ -79,7 +81,9 @@ struct AnimatedValueCompletionTests {
     @Test func completionsOfACombinationFollowASpringThatTakesItOver() {
         let recorder = CompletionRecorder()
         let value = AnimatedValue(0.0)
-        value.set(10, animation: .linear(duration: 1), completionCriteria: .removed, completion: recorder.completion("linear"))
+        value.set(
+            10, animation: .linear(duration: 1), completionCriteria: .removed, completion: recorder.completion("linear")
+        )
         value.update(by: 0.2)
         value.set(20, animation: .easeIn(duration: 1), completion: recorder.completion("easeIn"))
         value.update(by: 0.2)
@@ -92,7 +96,9 @@ struct AnimatedValueCompletionTests {
     @Test func settingWithoutAnimationCompletesEverythingAtOnce() {
         let recorder = CompletionRecorder()
         let value = AnimatedValue(0.0)
-        value.set(10, animation: .linear(duration: 1), completionCriteria: .removed, completion: recorder.completion("linear"))
+        value.set(
+            10, animation: .linear(duration: 1), completionCriteria: .removed, completion: recorder.completion("linear")
+        )
         value.update(by: 0.2)
         value.set(20, animation: .easeIn(duration: 1), completion: recorder.completion("easeIn"))
         value.set(3, animation: nil, completion: recorder.completion("jump"))
@@ -133,14 +139,17 @@ struct AnimatedValueCompletionTests {
             let value = AnimatedValue(SIMD2<Double>(0, 0))
             let changes = Int.random(in: 1...12, using: &generator)
             for change in 0..<changes {
-                let animation: Animation? = switch Int.random(in: 0..<5, using: &generator) {
-                case 0: nil
-                case 1, 2: randomMergingSpring(using: &generator)
-                default: randomCombiningAnimation(using: &generator)
-                }
-                let criteria: AnimationCompletionCriteria = Bool.random(using: &generator) ? .removed : .logicallyComplete
-                value.set(.random(scale: 100, using: &generator), animation: animation, completionCriteria: criteria,
-                          completion: recorder.completion("\(change)"))
+                let animation: Animation? =
+                    switch Int.random(in: 0..<5, using: &generator) {
+                    case 0: nil
+                    case 1, 2: randomMergingSpring(using: &generator)
+                    default: randomCombiningAnimation(using: &generator)
+                    }
+                let criteria: AnimationCompletionCriteria =
+                    Bool.random(using: &generator) ? .removed : .logicallyComplete
+                value.set(
+                    .random(scale: 100, using: &generator), animation: animation, completionCriteria: criteria,
+                    completion: recorder.completion("\(change)"))
                 for _ in 0..<Int.random(in: 0...30, using: &generator) { value.update(by: 1.0 / 60) }
             }
             runToRest(value, limit: 30)

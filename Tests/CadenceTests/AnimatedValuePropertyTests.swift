@@ -29,13 +29,15 @@ struct AnimatedValuePropertyTests {
                     value.update(by: Self.randomFrame(using: &generator))
                 }
                 let isSpring = Int.random(in: 0..<4, using: &generator) != 0
-                let animation = isSpring ? randomMergingSpring(using: &generator) : randomCombiningAnimation(using: &generator)
+                let animation =
+                    isSpring ? randomMergingSpring(using: &generator) : randomCombiningAnimation(using: &generator)
                 let presentation = value.presentation, velocity = value.velocity
                 value.set(.random(scale: scale, using: &generator), animation: animation)
                 let jump = distance(value.presentation, presentation)
                 let kick = distance(value.velocity, velocity)
                 if jump > 1e-9 * scale || (isSpring && kick > 1e-6 * scale) {
-                    failures.append("case \(index) retarget \(retarget) (\(animation.base)): jump \(jump), velocity change \(kick)")
+                    failures.append(
+                        "case \(index) retarget \(retarget) (\(animation.base)): jump \(jump), velocity change \(kick)")
                 }
             }
         }
@@ -62,7 +64,8 @@ struct AnimatedValuePropertyTests {
             let scale = Double.random(in: 0.5...1000, using: &generator)
             let value = AnimatedValue(V.random(scale: scale, using: &generator))
             for retarget in 0..<Int.random(in: 1...8, using: &generator) {
-                let animation = Int.random(in: 0..<5, using: &generator) == 0
+                let animation =
+                    Int.random(in: 0..<5, using: &generator) == 0
                     ? randomMergingSpring(using: &generator) : randomCombiningAnimation(using: &generator)
                 let presentation = value.presentation
                 value.set(.random(scale: scale, using: &generator), animation: animation)
@@ -105,11 +108,12 @@ struct AnimatedValuePropertyTests {
             let scale = Double.random(in: 0.5...1000, using: &generator)
             let value = AnimatedValue(V.random(scale: scale, using: &generator))
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
-                let animation: Animation? = switch Int.random(in: 0..<5, using: &generator) {
-                case 0: nil
-                case 1, 2: randomMergingSpring(using: &generator)
-                default: randomCombiningAnimation(using: &generator)
-                }
+                let animation: Animation? =
+                    switch Int.random(in: 0..<5, using: &generator) {
+                    case 0: nil
+                    case 1, 2: randomMergingSpring(using: &generator)
+                    default: randomCombiningAnimation(using: &generator)
+                    }
                 value.set(.random(scale: scale, using: &generator), animation: animation)
                 for _ in 0..<Int.random(in: 0...30, using: &generator) { value.update(by: frame) }
             }
@@ -122,7 +126,8 @@ struct AnimatedValuePropertyTests {
                 last = .easeInOut(duration: duration)
                 limit = duration + frame
             case 1:
-                let spring = InterpolatingSpringAnimation(Spring(duration: duration, bounce: .random(in: -0.5...0.5, using: &generator)))
+                let spring = InterpolatingSpringAnimation(
+                    Spring(duration: duration, bounce: .random(in: -0.5...0.5, using: &generator)))
                 last = Animation(spring)
                 limit = spring.duration + frame
             default:
@@ -131,7 +136,8 @@ struct AnimatedValuePropertyTests {
                 last = .spring(response: response, dampingFraction: fraction)
                 let distanceLeft = distance(target, value.presentation), speed = length(value.velocity)
                 let stiffness = min(pow2(2 * Double.pi / response), 45_000)
-                limit = Spring(response: response, dampingRatio: fraction)
+                limit =
+                    Spring(response: response, dampingRatio: fraction)
                     .settlingDuration(target: distanceLeft, initialVelocity: -speed, epsilon: 0.06 / (4 * stiffness))
                     + 2 * frame + 0.1
             }
@@ -147,7 +153,7 @@ struct AnimatedValuePropertyTests {
             if value.isAnimating || elapsed > limit + 1e-9 || value.presentation != target {
                 failures.append(
                     "case \(index) (\(last.base)): animating \(value.isAnimating) after \(elapsed) s, limit \(limit); "
-                    + "\(value.presentation) vs \(target)")
+                        + "\(value.presentation) vs \(target)")
             }
         }
         return failures
@@ -157,7 +163,9 @@ struct AnimatedValuePropertyTests {
 
     /// Expects no failures; otherwise reports how many and the first, which names its case.
     func expectNoFailures(_ failures: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            failures.isEmpty, "\(failures.count) failures, first: \(failures.first ?? "")",
+            sourceLocation: sourceLocation)
     }
 
     @Test func retargetsOfADoubleConvergeExactlyOnTheLastTarget() {

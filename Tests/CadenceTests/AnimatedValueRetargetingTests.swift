@@ -211,8 +211,10 @@ struct AnimatedValueRetargetingTests {
     /// central difference (h = 1e-5 s, error O(h²) ≈ 1e-8 of the scale). Control points stay within
     /// [0, 1]: beyond, a timing curve's value clamps them and its velocity does not (see `UnitCurve`),
     /// so its reported velocity is not the derivative of its value.
-    @Test(arguments: [Animation.easeInOut(duration: 0.6), .linear(duration: 0.8), .interpolatingSpring,
-                      .timingCurve(0.2, 0.9, 0.6, 0.1, duration: 0.5), .easeIn.delay(0.05)])
+    @Test(arguments: [
+        Animation.easeInOut(duration: 0.6), .linear(duration: 0.8), .interpolatingSpring,
+        .timingCurve(0.2, 0.9, 0.6, 0.1, duration: 0.5), .easeIn.delay(0.05),
+    ])
     func aCombinationsVelocityIsTheDerivativeOfItsPresentation(animation: Animation) {
         func presentation(at time: Double) -> (SIMD2<Double>, SIMD2<Double>) {
             // Closed-form entries only: a merging spring integrates in 1/300 s steps, so what it shows

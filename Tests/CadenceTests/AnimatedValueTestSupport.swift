@@ -67,8 +67,9 @@ func randomMergingSpring(using generator: inout Xorshift64Star) -> Animation {
     case 3: return .snappy(duration: response)
     case 4: return .bouncy(duration: response)
     default:
-        return .spring(response: response, dampingFraction: .random(in: 0.5...1, using: &generator),
-                       blendDuration: .random(in: 0...0.3, using: &generator))
+        return .spring(
+            response: response, dampingFraction: .random(in: 0.5...1, using: &generator),
+            blendDuration: .random(in: 0...0.3, using: &generator))
     }
 }
 
@@ -79,12 +80,14 @@ func randomCombiningAnimation(using generator: inout Xorshift64Star) -> Animatio
     case 0: return .easeInOut(duration: duration)
     case 1: return .linear(duration: duration)
     case 2:
-        return .timingCurve(.random(in: 0...1, using: &generator), .random(in: -0.5...1.5, using: &generator),
-                            .random(in: 0...1, using: &generator), .random(in: -0.5...1.5, using: &generator),
-                            duration: duration)
+        return .timingCurve(
+            .random(in: 0...1, using: &generator), .random(in: -0.5...1.5, using: &generator),
+            .random(in: 0...1, using: &generator), .random(in: -0.5...1.5, using: &generator),
+            duration: duration)
     case 3: return .interpolatingSpring(duration: duration, bounce: .random(in: -0.5...0.5, using: &generator))
     default:
-        return .interpolatingSpring(mass: 1, stiffness: .random(in: 50...400, using: &generator),
-                                    damping: .random(in: 10...40, using: &generator))
+        return .interpolatingSpring(
+            mass: 1, stiffness: .random(in: 50...400, using: &generator),
+            damping: .random(in: 10...40, using: &generator))
     }
 }

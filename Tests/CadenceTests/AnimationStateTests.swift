@@ -154,8 +154,9 @@ struct AnimationContextResetTests {
             var fresh = AnimationContext<Double>()
             for frame in 0...40 {
                 let time = Double(frame) / 60
-                #expect(animation.animate(value: 10.0, time: time, context: &reused)
-                    == animation.animate(value: 10.0, time: time, context: &fresh))
+                #expect(
+                    animation.animate(value: 10.0, time: time, context: &reused)
+                        == animation.animate(value: 10.0, time: time, context: &fresh))
             }
         }
     }

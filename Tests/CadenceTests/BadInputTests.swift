@@ -108,7 +108,8 @@ struct BadInputTests {
             Spring(response: 0.5, dampingRatio: .nan), Spring(response: 0.5, dampingRatio: -2),
             Spring(response: 0.5, dampingRatio: .infinity), Spring(response: 0.5, dampingRatio: 1e200),
             Spring(mass: .nan, stiffness: .nan, damping: .nan), Spring(mass: 0, stiffness: -5, damping: -1),
-            Spring(settlingDuration: .nan, dampingRatio: .nan), Spring(settlingDuration: -1, dampingRatio: 0, epsilon: -1),
+            Spring(settlingDuration: .nan, dampingRatio: .nan),
+            Spring(settlingDuration: -1, dampingRatio: 0, epsilon: -1),
             Spring(settlingDuration: 100, dampingRatio: 3, epsilon: .nan),
         ]
         for spring in springs {

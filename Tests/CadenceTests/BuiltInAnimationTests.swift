@@ -20,14 +20,18 @@ struct BuiltInAnimationTests {
                 continue
             }
             let distance = (interval - last).magnitudeSquared.squareRoot()
-            #expect(distance <= 0.01 * interval.magnitudeSquared.squareRoot(), "\(name) ends at the interval: off by \(distance)")
+            #expect(
+                distance <= 0.01 * interval.magnitudeSquared.squareRoot(),
+                "\(name) ends at the interval: off by \(distance)")
             // Replaying the run then asking a second later: a finished stateless animation stays finished,
             // and so does a spring's settled state.
             var context = AnimationContext<V>()
             for index in 0...Int((endTime * 600).rounded()) {
                 _ = animation.animate(value: interval, time: Double(index) / 600, context: &context)
             }
-            #expect(animation.animate(value: interval, time: endTime + 1, context: &context) == nil, "\(name) stays finished")
+            #expect(
+                animation.animate(value: interval, time: endTime + 1, context: &context) == nil,
+                "\(name) stays finished")
         }
     }
 
@@ -64,8 +68,9 @@ struct BuiltInAnimationTests {
             #expect((animation.base as? BezierAnimation)?.duration == 0.35)
         }
         #expect((Animation.easeInOut.base as? BezierAnimation)?.curve == .easeInOut)
-        #expect((Animation.timingCurve(0.1, 0.2, 0.3, 0.4).base as? BezierAnimation)?.curve
-            == .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.2), endControlPoint: UnitPoint(x: 0.3, y: 0.4)))
+        #expect(
+            (Animation.timingCurve(0.1, 0.2, 0.3, 0.4).base as? BezierAnimation)?.curve
+                == .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.2), endControlPoint: UnitPoint(x: 0.3, y: 0.4)))
     }
 
     /// Deviation 2: a timing curve reports its velocity, Δ/d · curve.velocity(t/d).
@@ -73,7 +78,8 @@ struct BuiltInAnimationTests {
         let context = AnimationContext<Double>()
         let velocity = Animation.easeInOut(duration: 2).velocity(value: 10.0, time: 0.5, context: context)
         #expect(velocity == 10 / 2 * UnitCurve.easeInOut.velocity(at: 0.25))
-        #expect(Animation.linear(duration: 2).velocity(value: SIMD2<Float>(4, 2), time: 1, context: .init()) == SIMD2(2, 1))
+        #expect(
+            Animation.linear(duration: 2).velocity(value: SIMD2<Float>(4, 2), time: 1, context: .init()) == SIMD2(2, 1))
     }
 
     @Test func springsAreLogicallyCompleteAfterTheirResponse() {
@@ -89,11 +95,21 @@ struct BuiltInAnimationTests {
         #expect(Animation.default != .spring)
         #expect(Animation.default == .default)
         #expect(Animation.default.base is DefaultAnimation)
-        #expect(Animation.spring.base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 1, blendDuration: 0))
-        #expect(Animation.interactiveSpring.base as? SpringAnimation == SpringAnimation(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
-        #expect(Animation.snappy.base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 0.85, blendDuration: 0))
-        #expect(Animation.bouncy.base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 0.7, blendDuration: 0))
-        #expect(Animation.spring(duration: 0.5, bounce: -0.5).base as? SpringAnimation == SpringAnimation(response: 0.5, dampingFraction: 2))
+        #expect(
+            Animation.spring.base as? SpringAnimation
+                == SpringAnimation(response: 0.5, dampingFraction: 1, blendDuration: 0))
+        #expect(
+            Animation.interactiveSpring.base as? SpringAnimation
+                == SpringAnimation(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
+        #expect(
+            Animation.snappy.base as? SpringAnimation
+                == SpringAnimation(response: 0.5, dampingFraction: 0.85, blendDuration: 0))
+        #expect(
+            Animation.bouncy.base as? SpringAnimation
+                == SpringAnimation(response: 0.5, dampingFraction: 0.7, blendDuration: 0))
+        #expect(
+            Animation.spring(duration: 0.5, bounce: -0.5).base as? SpringAnimation
+                == SpringAnimation(response: 0.5, dampingFraction: 2))
     }
 
     @Test func interpolatingSpringsUseTheirClosedForm() {

@@ -31,17 +31,24 @@ import Testing
     /// spring step (1/300 s) its average velocity differs from the starting one by no more than the
     /// velocity itself changed (plus 1 %), so the velocity is the motion's, not just a number reported.
     func expectContinuous<V: VectorArithmetic>(
-        _ value: AnimatedValue<V>, estimate: V, pointer: V, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ value: AnimatedValue<V>, estimate: V, pointer: V, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let start = value.presentation
         let v0 = value.velocity
-        #expect(length(start - pointer) <= 1e-9 * max(1, length(pointer)), "\(name): jumped from \(pointer) to \(start)", sourceLocation: sourceLocation)
-        #expect(length(v0 - estimate) <= 0.01 * length(estimate), "\(name): velocity \(v0), tracker \(estimate)", sourceLocation: sourceLocation)
+        #expect(
+            length(start - pointer) <= 1e-9 * max(1, length(pointer)), "\(name): jumped from \(pointer) to \(start)",
+            sourceLocation: sourceLocation)
+        #expect(
+            length(v0 - estimate) <= 0.01 * length(estimate), "\(name): velocity \(v0), tracker \(estimate)",
+            sourceLocation: sourceLocation)
         let step = 1.0 / 300
         value.update(by: step)
         let moved = (value.presentation - start).scaled(by: 1 / step)
         let change = length(value.velocity - v0)
-        #expect(length(moved - v0) <= change + 0.01 * length(estimate), "\(name): first step moved at \(moved), from \(v0)", sourceLocation: sourceLocation)
+        #expect(
+            length(moved - v0) <= change + 0.01 * length(estimate), "\(name): first step moved at \(moved), from \(v0)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func springTakesTheVelocityThroughTheMerge() {
@@ -58,7 +65,9 @@ import Testing
     @Test func interpolatingSpringTakesTheVelocityAlongItsInterval() {
         let (value, estimate, pointer) = drag { 50 + 1200 * $0 }
         let target = 500.0
-        value.set(target, animation: .interpolatingSpring(duration: 0.5, bounce: 0.2, initialVelocity: value.velocity(along: target)))
+        value.set(
+            target,
+            animation: .interpolatingSpring(duration: 0.5, bounce: 0.2, initialVelocity: value.velocity(along: target)))
         #expect(value.activeAnimationCount == 1)
         expectContinuous(value, estimate: estimate, pointer: pointer, ".interpolatingSpring")
         // In 2D, along the interval: thrown towards the target.

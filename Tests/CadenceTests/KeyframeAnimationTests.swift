@@ -81,7 +81,9 @@ import Testing
 
         let twice = AnimatedValue(SIMD2<Double>(0, 0))
         var done = false
-        twice.set(timeline.value(progress: 1), animation: .keyframes(timeline).repeatCount(2, autoreverses: false)) { done = true }
+        twice.set(timeline.value(progress: 1), animation: .keyframes(timeline).repeatCount(2, autoreverses: false)) {
+            done = true
+        }
         for _ in 0..<60 { twice.update(by: 1.0 / 30) }  // 2 s: into the second pass
         #expect(twice.isAnimating)
         for _ in 0..<20 { twice.update(by: 1.0 / 30) }

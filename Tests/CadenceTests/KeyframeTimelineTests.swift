@@ -78,7 +78,9 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
         #expect(timeline.value(time: -1).scale == 1)
         #expect(timeline.value(time: .nan).verticalTranslation == 0)
         #expect(timeline.value(time: .infinity).angle == 0)
-        #expect(timeline.value(progress: 0.5).verticalStretch == timeline.value(time: timeline.duration / 2).verticalStretch)
+        #expect(
+            timeline.value(progress: 0.5).verticalStretch == timeline.value(time: timeline.duration / 2).verticalStretch
+        )
         #expect(timeline.keyframeTimes.map(\.count) == [5, 8, 3, 4])
     }
 
@@ -119,11 +121,11 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
     @Test func cubicJoinsTakeTheNeighboursVelocityAndSpecifiedVelocitiesWin() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             KeyframeTrack {
-                LinearKeyframe(2.0, duration: 1)        // velocity 2
-                CubicKeyframe(3.0, duration: 1)         // starts at 2, ends at the linear's 4
-                LinearKeyframe(7.0, duration: 1)        // velocity 4
+                LinearKeyframe(2.0, duration: 1)  // velocity 2
+                CubicKeyframe(3.0, duration: 1)  // starts at 2, ends at the linear's 4
+                LinearKeyframe(7.0, duration: 1)  // velocity 4
                 CubicKeyframe(6.0, duration: 1, endVelocity: -3)
-                CubicKeyframe(2.0, duration: 1)         // starts with the specified −3
+                CubicKeyframe(2.0, duration: 1)  // starts with the specified −3
             }
         }
         #expect(abs(timeline.velocity(time: 1) - 2) < 1e-12)
@@ -145,11 +147,11 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
 
     @Test func badInputIsMadeSafe() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
-            LinearKeyframe(1.0, duration: .nan)          // a jump
-            LinearKeyframe(2.0, duration: -1)            // a jump
-            CubicKeyframe(.nan, duration: 1)             // skipped
+            LinearKeyframe(1.0, duration: .nan)  // a jump
+            LinearKeyframe(2.0, duration: -1)  // a jump
+            CubicKeyframe(.nan, duration: 1)  // skipped
             CubicKeyframe(3.0, duration: 1, startVelocity: .infinity)  // velocity unspecified
-            LinearKeyframe(4.0, duration: .infinity)     // a jump
+            LinearKeyframe(4.0, duration: .infinity)  // a jump
         }
         #expect(timeline.duration == 1)
         #expect(timeline.value(time: 0) == 2)
@@ -197,7 +199,9 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
             let expected = double.value(time: t), slope = double.velocity(time: t)
             #expect(abs(Double(float.value(time: t)) - expected) < 1e-5)
             #expect(vector.value(time: t) == SIMD2(expected, -expected))
-            #expect(abs(pair.value(time: t).first - expected) < 1e-12 && abs(pair.value(time: t).second - 2 * expected) < 1e-12)
+            #expect(
+                abs(pair.value(time: t).first - expected) < 1e-12
+                    && abs(pair.value(time: t).second - 2 * expected) < 1e-12)
             #expect(abs(pair.velocity(time: t).second - 2 * slope) < 1e-9)
         }
     }

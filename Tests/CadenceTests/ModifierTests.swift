@@ -70,11 +70,20 @@ struct ModifierTests {
         #expect(delayed.shouldMerge(previous: Animation.spring.delay(0.1), value: 1.0, time: 0.3, context: &context))
         #expect(!delayed.shouldMerge(previous: Animation.spring.delay(0.2), value: 1.0, time: 0.3, context: &context))
         #expect(!delayed.shouldMerge(previous: .spring, value: 1.0, time: 0.3, context: &context))
-        #expect(!Animation.easeIn.delay(0.1).shouldMerge(previous: Animation.easeIn.delay(0.1), value: 1.0, time: 0.3, context: &context))
-        #expect(Animation.bouncy.speed(2).shouldMerge(previous: Animation.spring.speed(2), value: 1.0, time: 0.3, context: &context))
-        #expect(!Animation.bouncy.speed(2).shouldMerge(previous: Animation.spring.speed(3), value: 1.0, time: 0.3, context: &context))
-        #expect(Animation.spring.logicallyComplete(after: 1).shouldMerge(
-            previous: Animation.spring.logicallyComplete(after: 1), value: 1.0, time: 0.3, context: &context))
-        #expect(!Animation.spring.repeatCount(2).shouldMerge(previous: Animation.spring.repeatCount(2), value: 1.0, time: 0.3, context: &context))
+        #expect(
+            !Animation.easeIn.delay(0.1).shouldMerge(
+                previous: Animation.easeIn.delay(0.1), value: 1.0, time: 0.3, context: &context))
+        #expect(
+            Animation.bouncy.speed(2).shouldMerge(
+                previous: Animation.spring.speed(2), value: 1.0, time: 0.3, context: &context))
+        #expect(
+            !Animation.bouncy.speed(2).shouldMerge(
+                previous: Animation.spring.speed(3), value: 1.0, time: 0.3, context: &context))
+        #expect(
+            Animation.spring.logicallyComplete(after: 1).shouldMerge(
+                previous: Animation.spring.logicallyComplete(after: 1), value: 1.0, time: 0.3, context: &context))
+        #expect(
+            !Animation.spring.repeatCount(2).shouldMerge(
+                previous: Animation.spring.repeatCount(2), value: 1.0, time: 0.3, context: &context))
     }
 }

@@ -8,14 +8,16 @@ struct RuntimeMechanismTests {
 
     @Test func springAndInteractiveSpringWithNoArgumentsMeanTheDurationForms() {
         #expect(Animation.spring() == .spring(duration: 0.5, bounce: 0, blendDuration: 0))
-        #expect(Animation.interactiveSpring() == .interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25))
+        #expect(
+            Animation.interactiveSpring() == .interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25))
         // The response forms still resolve when named.
         #expect(Animation.spring(response: 0.3) == Animation(SpringAnimation(response: 0.3, dampingFraction: 0.825)))
     }
 
     @Test func interactiveSpringByDurationBouncesFifteenHundredthsMore() {
-        #expect(Animation.interactiveSpring(duration: 0.2, extraBounce: 0.1, blendDuration: 0)
-            == .spring(duration: 0.2, bounce: 0.25, blendDuration: 0))
+        #expect(
+            Animation.interactiveSpring(duration: 0.2, extraBounce: 0.1, blendDuration: 0)
+                == .spring(duration: 0.2, bounce: 0.25, blendDuration: 0))
         let bare = Animation.interactiveSpring().base as? SpringAnimation
         #expect(abs((bare?.dampingFraction ?? 0) - 0.85) < 1e-12)
     }
@@ -29,7 +31,10 @@ struct RuntimeMechanismTests {
         ("easeIn", .easeIn, 0, 1 / 0.58),
         ("easeOut", .easeOut, 1 / 0.58, 0),
         ("easeInOut", .easeInOut, 0, 0),
-        ("bezier (0,0)(1,1)", .bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 1, y: 1)), 1, 1),
+        (
+            "bezier (0,0)(1,1)",
+            .bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 1, y: 1)), 1, 1
+        ),
         ("circularEaseOut at 1", .circularEaseOut, .infinity, 0),
         ("circularEaseIn at 0", .circularEaseIn, 0, .infinity),
     ])
@@ -60,9 +65,11 @@ struct RuntimeMechanismTests {
         ("timingCurve", .timingCurve(0.2, 0.8, 0.2, 1, duration: 0.3)), ("interpolatingSpring", .interpolatingSpring),
         ("interpolatingSpring bouncy", .interpolatingSpring(duration: 0.6, bounce: 0.4)),
         ("spring", .spring), ("bouncy", .bouncy), ("snappy", .snappy), ("smooth", .smooth),
-        ("interactiveSpring", .interactiveSpring), ("blending spring", .spring(response: 0.3, dampingFraction: 0.7, blendDuration: 0.4)),
+        ("interactiveSpring", .interactiveSpring),
+        ("blending spring", .spring(response: 0.3, dampingFraction: 0.7, blendDuration: 0.4)),
         ("bouncy.speed", Animation.bouncy.speed(1.5)), ("easeIn.delay", Animation.easeIn.delay(0.1)),
-        ("easeOut.speed", Animation.easeOut.speed(1.5)), ("linear.repeatCount", Animation.linear(duration: 0.25).repeatCount(3)),
+        ("easeOut.speed", Animation.easeOut.speed(1.5)),
+        ("linear.repeatCount", Animation.linear(duration: 0.25).repeatCount(3)),
         ("easeInOut.repeatForever", Animation.easeInOut(duration: 0.3).repeatForever()),
     ]
 
@@ -99,7 +106,9 @@ struct RuntimeMechanismTests {
             for script in 0..<4 {
                 let start = V.random(scale: 100, using: &generator)
                 var retargets: [Int: V] = [0: V.random(scale: 100, using: &generator)]
-                for _ in 0..<3 { retargets[Int.random(in: 1..<14, using: &generator)] = V.random(scale: 100, using: &generator) }
+                for _ in 0..<3 {
+                    retargets[Int.random(in: 1..<14, using: &generator)] = V.random(scale: 100, using: &generator)
+                }
                 let reference = trace(animation, start: start, retargets: retargets) { _ in 1.0 / 60 }
                 var jitter = Xorshift64Star(seed: UInt64(script) + 1)
                 let jitters = (0..<4000).map { _ in Double.random(in: 0.001...0.03, using: &jitter) }
@@ -119,8 +128,12 @@ struct RuntimeMechanismTests {
                         let resting = a.2 || b.2
                         let positionBound = resting ? 0.01 * 300 : 1e-9 * 100
                         let velocityBound = resting ? 0.5 : 1e-9 * 10_000
-                        #expect(distance(a.0, b.0) <= positionBound, "\(name) script \(script) \(rate) position at \(index)")
-                        #expect(distance(a.1, b.1) <= velocityBound, "\(name) script \(script) \(rate) velocity at \(index)")
+                        #expect(
+                            distance(a.0, b.0) <= positionBound, "\(name) script \(script) \(rate) position at \(index)"
+                        )
+                        #expect(
+                            distance(a.1, b.1) <= velocityBound, "\(name) script \(script) \(rate) velocity at \(index)"
+                        )
                     }
                 }
             }
@@ -183,8 +196,9 @@ struct RuntimeMechanismTests {
             for frame in 0..<240 {
                 value.update(by: frame % 7 == 0 ? 0.25 : 1.0 / 60)
                 let shown = value.presentation
-                #expect(shown.x.isFinite && shown.y.isFinite && abs(shown.x) <= 300 && abs(shown.y) <= 120,
-                        "case \(case_): response \(pow10(response)) fraction \(pow10(fraction) - 1) shows \(shown)")
+                #expect(
+                    shown.x.isFinite && shown.y.isFinite && abs(shown.x) <= 300 && abs(shown.y) <= 120,
+                    "case \(case_): response \(pow10(response)) fraction \(pow10(fraction) - 1) shows \(shown)")
                 if !(shown.x.isFinite) { return }
             }
         }

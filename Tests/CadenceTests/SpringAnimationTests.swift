@@ -131,7 +131,9 @@ struct SpringAnimationTests {
             }
             guard let value = animation.animate(value: interval, time: t, context: &context) else { break }
             #expect(abs(value - x) <= 1e-12 * interval, "frame \(frame)")
-            #expect(abs(animation.velocity(value: interval, time: t, context: context)! - v) <= 1e-10 * interval, "frame \(frame)")
+            #expect(
+                abs(animation.velocity(value: interval, time: t, context: context)! - v) <= 1e-10 * interval,
+                "frame \(frame)")
         }
     }
 

@@ -36,7 +36,9 @@ struct SpringReferenceTests {
 
     @Test func defaultSpringValueMatchesReference() {
         #expect(isClose(Spring().value(target: 1.2, time: 0.2), 0.8584988269031488, relative: tolerance))
-        #expect(isClose(Spring().value(target: SIMD2<Double>(1.2, 0), time: 0.2).x, 0.8584988269031488, relative: tolerance))
+        #expect(
+            isClose(Spring().value(target: SIMD2<Double>(1.2, 0), time: 0.2).x, 0.8584988269031488, relative: tolerance)
+        )
     }
 
     @Test func defaultSpringSettlesInEightTenthsOfASecond() {
@@ -104,7 +106,8 @@ struct SpringReferenceTests {
         if dampingRatio < 1 {
             // The envelope ζ/√(1−ζ²)·e^(−ζω₀t) reaches ε at exactly the settling duration.
             let naturalFrequency = spring.decayConstant / dampingRatio
-            let envelope = dampingRatio / (1 - dampingRatio * dampingRatio).squareRoot()
+            let envelope =
+                dampingRatio / (1 - dampingRatio * dampingRatio).squareRoot()
                 * exp(-dampingRatio * naturalFrequency * 1.5)
             #expect(isClose(envelope, 0.001, relative: 1e-9))
         } else {
@@ -125,7 +128,10 @@ struct SpringReferenceTests {
         let spring = Spring.bouncy
         let expected = spring.stiffness * (3 - 1) - spring.damping * 0.5
         #expect(isClose(spring.force(target: 3, position: 1, velocity: 0.5), expected, relative: tolerance))
-        #expect(isClose(spring.force(target: SIMD2<Double>(3, 3), position: SIMD2(1, 1), velocity: SIMD2(0.5, 0.5)).y, expected, relative: tolerance))
+        #expect(
+            isClose(
+                spring.force(target: SIMD2<Double>(3, 3), position: SIMD2(1, 1), velocity: SIMD2(0.5, 0.5)).y, expected,
+                relative: tolerance))
     }
 
     @Test func fromValueToValueOffsetsByTheStart() {

@@ -80,10 +80,17 @@ struct TransactionTests {
 
     @Test func aCompletionWithNothingChangedIsCalledWhenTheClosureReturns() {
         let done = Counter()
-        withAnimation(.spring) {} completion: { done() }
+        withAnimation(.spring) {
+        } completion: {
+            done()
+        }
         #expect(done.count == 1)
         let value = AnimatedValue(0.0)
-        withAnimation(nil) { value.set(1) } completion: { done() }
+        withAnimation(nil) {
+            value.set(1)
+        } completion: {
+            done()
+        }
         #expect(done.count == 2, "a jump completes at once")
     }
 

@@ -7,8 +7,14 @@ struct UnitCurveTests {
         ("easeIn", .easeIn),
         ("easeOut", .easeOut),
         ("easeInOut", .easeInOut),
-        ("bezier(0.1, 0.6, 0.7, 0.2)", .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.6), endControlPoint: UnitPoint(x: 0.7, y: 0.2))),
-        ("bezier(0.9, 0.1, 0.1, 0.9)", .bezier(startControlPoint: UnitPoint(x: 0.9, y: 0.1), endControlPoint: UnitPoint(x: 0.1, y: 0.9))),
+        (
+            "bezier(0.1, 0.6, 0.7, 0.2)",
+            .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.6), endControlPoint: UnitPoint(x: 0.7, y: 0.2))
+        ),
+        (
+            "bezier(0.9, 0.1, 0.1, 0.9)",
+            .bezier(startControlPoint: UnitPoint(x: 0.9, y: 0.1), endControlPoint: UnitPoint(x: 0.1, y: 0.9))
+        ),
         ("circularEaseIn", .circularEaseIn),
         ("circularEaseOut", .circularEaseOut),
         ("circularEaseInOut", .circularEaseInOut),
@@ -56,11 +62,16 @@ struct UnitCurveTests {
     }
 
     @Test func inverseSwapsBezierAxesAndCircularDirections() {
-        let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.6), endControlPoint: UnitPoint(x: 0.7, y: 0.2))
-        #expect(curve.inverse == .bezier(startControlPoint: UnitPoint(x: 0.6, y: 0.1), endControlPoint: UnitPoint(x: 0.2, y: 0.7)))
+        let curve = UnitCurve.bezier(
+            startControlPoint: UnitPoint(x: 0.1, y: 0.6), endControlPoint: UnitPoint(x: 0.7, y: 0.2))
+        #expect(
+            curve.inverse
+                == .bezier(startControlPoint: UnitPoint(x: 0.6, y: 0.1), endControlPoint: UnitPoint(x: 0.2, y: 0.7)))
         #expect(UnitCurve.circularEaseIn.inverse == .circularEaseOut)
         #expect(UnitCurve.circularEaseOut.inverse == .circularEaseIn)
-        #expect(UnitCurve.easeIn.inverse == .bezier(startControlPoint: UnitPoint(x: 0, y: 0.42), endControlPoint: UnitPoint(x: 1, y: 1)))
+        #expect(
+            UnitCurve.easeIn.inverse
+                == .bezier(startControlPoint: UnitPoint(x: 0, y: 0.42), endControlPoint: UnitPoint(x: 1, y: 1)))
     }
 
     @Test func circularCurvesFollowTheCircle() {
@@ -74,8 +85,10 @@ struct UnitCurveTests {
 
     /// `value` clamps control points to the unit square; `velocity` only their x coordinates.
     @Test func overshootingControlPointsAreClampedForValueOnly() {
-        let overshoot = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.3, y: 1.5), endControlPoint: UnitPoint(x: 0.7, y: 1.5))
-        let clamped = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.3, y: 1), endControlPoint: UnitPoint(x: 0.7, y: 1))
+        let overshoot = UnitCurve.bezier(
+            startControlPoint: UnitPoint(x: 0.3, y: 1.5), endControlPoint: UnitPoint(x: 0.7, y: 1.5))
+        let clamped = UnitCurve.bezier(
+            startControlPoint: UnitPoint(x: 0.3, y: 1), endControlPoint: UnitPoint(x: 0.7, y: 1))
         #expect(overshoot.value(at: 0.5) == clamped.value(at: 0.5))
         #expect(overshoot.velocity(at: 0.1) > clamped.velocity(at: 0.1))
     }

@@ -36,7 +36,8 @@ import Testing
                 let times = frames(30, rate: rate)
                 let tracker = trace(times) { 500 * $0 + acceleration / 2 * $0 * $0 }
                 let truth = 500 + acceleration * times.last!
-                #expect(relativeError(tracker.velocity(at: times.last!), truth) < 1e-8, "rate \(rate) a \(acceleration)")
+                #expect(
+                    relativeError(tracker.velocity(at: times.last!), truth) < 1e-8, "rate \(rate) a \(acceleration)")
             }
         }
     }
@@ -47,15 +48,16 @@ import Testing
         var t = 0.0
         for _ in 0..<200 {
             // 1 kHz with ±0.4 ms jitter, and every so often a 60 Hz frame's worth of coalesced events.
-            t += Bool.random(using: &random) && Double.random(in: 0...1, using: &random) < 0.1
+            t +=
+                Bool.random(using: &random) && Double.random(in: 0...1, using: &random) < 0.1
                 ? 1.0 / 60 : 0.001 + Double.random(in: -0.0004...0.0004, using: &random)
             times.append(t)
         }
         let position = { (t: Double) in SIMD2<Double>(900 * t - 2000 * t * t, -300 * t + 700 * t * t) }
         var tracker = VelocityTracker<SIMD2<Double>>()
         for t in times {
-            tracker.addSample(position(t) + SIMD2(5, 5), at: t)   // a stale position at the same time…
-            tracker.addSample(position(t), at: t)                 // …replaced by the newest
+            tracker.addSample(position(t) + SIMD2(5, 5), at: t)  // a stale position at the same time…
+            tracker.addSample(position(t), at: t)  // …replaced by the newest
             let v = tracker.velocity(at: t)
             if tracker.count >= 4 {
                 let truth = SIMD2<Double>(900 - 4000 * t, -300 + 1400 * t)
@@ -109,8 +111,11 @@ import Testing
         let resume = 20.0 / 60 + 0.2
         for (i, t) in frames(6, rate: 60, from: resume).enumerated() {
             tracker.addSample(333 - 300 * (t - resume), at: t)
-            if i == 0 { #expect(tracker.velocity(at: t) == 0) }
-            else { #expect(relativeError(tracker.velocity(at: t), -300) < 1e-9, "sample \(i)") }
+            if i == 0 {
+                #expect(tracker.velocity(at: t) == 0)
+            } else {
+                #expect(relativeError(tracker.velocity(at: t), -300) < 1e-9, "sample \(i)")
+            }
         }
     }
 
@@ -126,7 +131,8 @@ import Testing
             var tracker = VelocityTracker<Double>()
             for t in times {
                 // Box–Muller.
-                let u1 = Double.random(in: Double.ulpOfOne...1, using: &random), u2 = Double.random(in: 0...1, using: &random)
+                let u1 = Double.random(in: Double.ulpOfOne...1, using: &random),
+                    u2 = Double.random(in: 0...1, using: &random)
                 tracker.addSample(truth * t + sigma * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2), at: t)
             }
             errors.append(tracker.velocity(at: times.last!) - truth)
@@ -144,7 +150,9 @@ import Testing
         #expect(sigma * norm < 13)
         let fast = frames(40, rate: 1000)
         let fastNorm = trace(fast) { truth * $0 }.weights(at: fast.last!).map { $0 * $0 }.reduce(0, +).squareRoot()
-        #expect(fastNorm <= (192 / 20.0).squareRoot() / 0.019 && fastNorm > 0.7 * (192 / 20.0).squareRoot() / 0.019, "‖w‖ \(fastNorm)")
+        #expect(
+            fastNorm <= (192 / 20.0).squareRoot() / 0.019 && fastNorm > 0.7 * (192 / 20.0).squareRoot() / 0.019,
+            "‖w‖ \(fastNorm)")
     }
 
     @Test func badInputIsIgnored() {
@@ -156,7 +164,7 @@ import Testing
         tracker.addSample(.nan, at: 0.02)
         tracker.addSample(20, at: .nan)
         tracker.addSample(.infinity, at: 0.02)
-        tracker.addSample(99, at: 0.005)   // older than the newest
+        tracker.addSample(99, at: 0.005)  // older than the newest
         #expect(tracker.count == 2)
         #expect(relativeError(tracker.velocity(at: 0.01), 1000) < 1e-12)
         #expect(tracker.velocity(at: .nan) == 0)

@@ -15,7 +15,10 @@ enum Golden {
         .deletingLastPathComponent()
     static let hashesPath = root.appendingPathComponent("Assets/golden/hashes.txt").path
     /// Frames per scene: where the demo input has something worth seeing (as `make shots`).
-    static let frames = ["retarget": 92, "target": 60, "pause": 100, "curves": 70, "tweens": 90, "stress": 95, "hello": 45, "fling": 100, "keyframes": 90, "inspector": 90]
+    static let frames = [
+        "retarget": 92, "target": 60, "pause": 100, "curves": 70, "tweens": 90, "stress": 95, "hello": 45, "fling": 100,
+        "keyframes": 90, "inspector": 90,
+    ]
     static let fixedDelta = 0.0166666666667
 
     /// FNV-1a (64-bit) over every pixel's RGBA bytes, as 16 hex digits.
@@ -42,17 +45,20 @@ enum Golden {
     }
 
     static func render(_ scene: String, into folder: String) throws -> Image {
-        var configuration = RunConfiguration(scene: scene, frames: frames[scene] ?? 60, headless: true,
-                                             screenshotPath: folder + "/\(scene).png", fixedDelta: fixedDelta, unpaced: true)
+        var configuration = RunConfiguration(
+            scene: scene, frames: frames[scene] ?? 60, headless: true,
+            screenshotPath: folder + "/\(scene).png", fixedDelta: fixedDelta, unpaced: true)
         configuration.replayPath = root.appendingPathComponent("Assets/replays/\(scene).jsonl").path
         _ = try HarnessRun.run(configuration)
         return try SDLBackend.loadPNG(folder + "/\(scene).png")
     }
 
     static func diff(_ actual: Image, _ reference: Image) -> Image {
-        Image(width: reference.width, height: reference.height, pixels: zip(actual.pixels, reference.pixels).map { a, r in
-            a == r ? Color(r.r / 4, r.g / 4, r.b / 4) : Color(255, 0, 0)
-        })
+        Image(
+            width: reference.width, height: reference.height,
+            pixels: zip(actual.pixels, reference.pixels).map { a, r in
+                a == r ? Color(r.r / 4, r.g / 4, r.b / 4) : Color(255, 0, 0)
+            })
     }
 }
 
@@ -64,8 +70,10 @@ extension SDLTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = Golden.root.appendingPathComponent("out").path
         let expected = Golden.load()
-        var lines = ["# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
-                     "# Regenerate with `make golden` (and look at out/golden/*.png before committing)."]
+        var lines = [
+            "# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
+            "# Regenerate with `make golden` (and look at out/golden/*.png before committing).",
+        ]
         for scene in SceneCatalog.names {
             let image = try Golden.render(scene, into: folder)
             let hash = Golden.hash(image)
@@ -83,22 +91,27 @@ extension SDLTests {
                 continue
             }
             if hash != golden {
-                try FileManager.default.createDirectory(atPath: out + "/golden-failures", withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: out + "/golden-failures", withIntermediateDirectories: true)
                 try SDLBackend.savePNG(image, to: out + "/golden-failures/\(scene).png")
                 var note = "wrote out/golden-failures/\(scene).png"
                 if let reference = try? SDLBackend.loadPNG(out + "/golden/\(scene).png"),
-                   reference.width == image.width, reference.height == image.height {
+                    reference.width == image.width, reference.height == image.height
+                {
                     let diff = Golden.diff(image, reference)
                     try SDLBackend.savePNG(diff, to: out + "/golden-failures/\(scene).diff.png")
                     let changed = zip(image.pixels, reference.pixels).filter { $0 != $1 }.count
                     note += " and \(scene).diff.png (\(changed) pixels differ from out/golden/\(scene).png)"
                 }
-                Issue.record("\(scene): frame hash \(hash), golden \(golden); \(note). If the change is intended, run `make golden`.")
+                Issue.record(
+                    "\(scene): frame hash \(hash), golden \(golden); \(note). If the change is intended, run `make golden`."
+                )
             }
         }
         if update {
-            try FileManager.default.createDirectory(atPath: (Golden.hashesPath as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (Golden.hashesPath as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: Golden.hashesPath))
         }
     }

@@ -77,7 +77,8 @@ final class FIFOReader: @unchecked Sendable {
         try OutputFile.checkWritable(device)
         try OutputFile.write(Data("discarded".utf8), to: device)
         let csv = try CSVProfileWriter(path: device)
-        csv.record(FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases(), tweens: 0, animations: 0, paced: true))
+        csv.record(
+            FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases(), tweens: 0, animations: 0, paced: true))
         try csv.finish()
         #expect(nodeKind(device) == S_IFCHR, "the device was not replaced by a regular file")
         #expect(scratch.contents == ["null"], "no temporary file was made")
@@ -101,8 +102,9 @@ final class FIFOReader: @unchecked Sendable {
         let dangling = try scratch.symlink("dangling.txt", to: "created.txt")
         try OutputFile.write(Data("made".utf8), to: dangling)
         #expect(nodeKind(dangling) == S_IFLNK)
-        #expect(try String(contentsOfFile: scratch.path + "/created.txt", encoding: .utf8) == "made",
-                "a dangling link's target is created")
+        #expect(
+            try String(contentsOfFile: scratch.path + "/created.txt", encoding: .utf8) == "made",
+            "a dangling link's target is created")
         #expect(scratch.contents == ["chain.csv", "created.txt", "dangling.txt", "link.txt", "real.txt"])
     }
 

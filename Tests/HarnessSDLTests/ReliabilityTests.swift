@@ -13,8 +13,10 @@ struct CadenceRun {
 /// Runs `cadence` with `arguments` (stdout and stderr together) and `environment` added (an empty value
 /// removes a variable), optionally sending `signal` after `after`
 /// seconds; gives up (and kills it) after `timeout` seconds.
-func runCadence(_ arguments: [String], environment: [String: String] = [:], signal: Int32? = nil,
-                after delay: Double = 0.5, timeout: Double = 60) throws -> CadenceRun {
+func runCadence(
+    _ arguments: [String], environment: [String: String] = [:], signal: Int32? = nil,
+    after delay: Double = 0.5, timeout: Double = 60
+) throws -> CadenceRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: cadenceExecutable)
     process.arguments = arguments
@@ -63,8 +65,10 @@ extension SDLTests {
         let scratch = try ScratchFolder()
         let device = try scratch.nullDevice()
         let link = try scratch.symlink("shot.png", to: device)
-        let run = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--profile", device,
-                                  "--screenshot", link, "--screenshot-every", "1", scratch.path])
+        let run = try runCadence([
+            "hello", "--headless", "--frames", "3", "--unpaced", "--profile", device,
+            "--screenshot", link, "--screenshot-every", "1", scratch.path,
+        ])
         #expect(run.status == 0, "\(run.output)")
         #expect(nodeKind(device) == S_IFCHR, "the device is still a device")
         #expect(nodeKind(link) == S_IFLNK, "the link is still a link")
@@ -93,8 +97,11 @@ extension SDLTests {
     func aSignalEndsASlowRunAtOnceWithEveryOutputWritten(signal: Int32, name: String) throws {
         let scratch = try ScratchFolder()
         let summary = scratch.path + "/summary.txt"
-        let run = try runCadence(["hello", "--headless", "--fps", "1", "--summary", summary,
-                                  "--profile", scratch.path + "/p.csv"], signal: signal, after: 1.5)
+        let run = try runCadence(
+            [
+                "hello", "--headless", "--fps", "1", "--summary", summary,
+                "--profile", scratch.path + "/p.csv",
+            ], signal: signal, after: 1.5)
         #expect(run.status == 128 + signal, "exit 128+\(name): \(run.output)")
         #expect(run.seconds < 0.25, "\(name) ended a 1 fps run in \(run.seconds) s")
         let text = try String(contentsOfFile: summary, encoding: .utf8)
@@ -102,8 +109,10 @@ extension SDLTests {
             .flatMap { Int($0.dropFirst("interrupted at frame ".count).prefix { $0.isNumber }) }
         #expect(frames != nil && text.contains("(\(name))"), "\(text)")
         #expect((1...3).contains(frames ?? 0), "about 1.5 s at 1 fps")
-        #expect(try String(contentsOfFile: scratch.path + "/p.csv", encoding: .utf8).split(separator: "\n").count == (frames ?? 0) + 1,
-                "the profile holds the header and every frame run")
+        #expect(
+            try String(contentsOfFile: scratch.path + "/p.csv", encoding: .utf8).split(separator: "\n").count
+                == (frames ?? 0) + 1,
+            "the profile holds the header and every frame run")
         #expect(scratch.contents == ["p.csv", "summary.txt"], "no temporary files")
     }
 
@@ -116,8 +125,9 @@ extension SDLTests {
 
 extension SDLTests {
     @Test func aDeadDisplayIsRefusedByName() throws {
-        let run = try runCadence(["hello", "--frames", "2"],
-                                 environment: ["DISPLAY": ":7391", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+        let run = try runCadence(
+            ["hello", "--frames", "2"],
+            environment: ["DISPLAY": ":7391", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
         #expect(run.status == 2, "\(run.output)")
         #expect(run.output.contains("no display server answers at DISPLAY=:7391"), "\(run.output)")
     }
@@ -127,8 +137,13 @@ extension SDLTests {
     /// A replay with a click every other frame for `frames` frames, in `folder`.
     func clickScript(in folder: String, frames: Int, scene: String? = nil) throws -> String {
         let path = folder + "/in.jsonl"
-        let events = (0..<frames / 2).map { RecordedEvent(frame: $0 * 2, event: .mouseDown(.left, at: Point(Double(100 + $0), 200))) }
-        try OutputFile.write(Data(InputScript(events: events, header: scene.map { ReplayHeader(scene: $0, fixedDt: 1.0 / 60) }).jsonLines.utf8), to: path)
+        let events = (0..<frames / 2).map {
+            RecordedEvent(frame: $0 * 2, event: .mouseDown(.left, at: Point(Double(100 + $0), 200)))
+        }
+        try OutputFile.write(
+            Data(
+                InputScript(events: events, header: scene.map { ReplayHeader(scene: $0, fixedDt: 1.0 / 60) }).jsonLines
+                    .utf8), to: path)
         return path
     }
 
@@ -136,20 +151,27 @@ extension SDLTests {
         let scratch = try ScratchFolder()
         let input = try clickScript(in: scratch.path, frames: 2000)
         let output = scratch.path + "/out.jsonl"
-        let run = try runCadence(["hello", "--headless", "--fps", "60", "--fixed-dt", "0.0166666666667", "--replay", input,
-                                  "--record", output, "--profile", scratch.path + "/p.csv"], signal: SIGKILL, after: 1.5)
+        let run = try runCadence(
+            [
+                "hello", "--headless", "--fps", "60", "--fixed-dt", "0.0166666666667", "--replay", input,
+                "--record", output, "--profile", scratch.path + "/p.csv",
+            ], signal: SIGKILL, after: 1.5)
         #expect(run.status == 9, "\(run.output)")
         let recorded = try InputScript.load(output)
         #expect(recorded.header == ReplayHeader(scene: "hello", fixedDt: 0.0166666666667))
         #expect(recorded.events.count > 10, "events up to the kill were on disk: \(recorded.events.count)")
         let original = try InputScript.load(input)
         #expect(Array(original.events.prefix(recorded.events.count)) == recorded.events, "a prefix of what the run saw")
-        #expect(scratch.contents.contains { $0.hasPrefix(".p.csv.") && $0.hasSuffix(".tmp") }, "the killed run left its temp file")
+        #expect(
+            scratch.contents.contains { $0.hasPrefix(".p.csv.") && $0.hasSuffix(".tmp") },
+            "the killed run left its temp file")
 
         // A later run writing into the same folder removes temporaries of processes that are gone, not of live ones.
         let live = scratch.path + "/.other.csv.\(getpid()).tmp"
         try OutputFile.write(Data(), to: live)
-        let later = try runCadence(["hello", "--headless", "--frames", "2", "--unpaced", "--summary", scratch.path + "/s.txt"])
+        let later = try runCadence([
+            "hello", "--headless", "--frames", "2", "--unpaced", "--summary", scratch.path + "/s.txt",
+        ])
         #expect(later.status == 0 && later.output.contains("left by a run that was killed"), "\(later.output)")
         #expect(scratch.contents.filter { $0.hasSuffix(".tmp") } == [".other.csv.\(getpid()).tmp"])
     }
@@ -157,7 +179,9 @@ extension SDLTests {
     @Test func aReplayRunsTheSceneItRecordedAndWarnsOnAMismatch() throws {
         let scratch = try ScratchFolder()
         let input = try clickScript(in: scratch.path, frames: 10, scene: "pause")
-        let own = try runCadence(["--headless", "--frames", "3", "--unpaced", "--fixed-dt", "0.0166666666667", "--replay", input])
+        let own = try runCadence([
+            "--headless", "--frames", "3", "--unpaced", "--fixed-dt", "0.0166666666667", "--replay", input,
+        ])
         #expect(own.status == 0 && own.output.contains("scene: pause,"), "\(own.output)")
         #expect(!own.output.contains("warning"))
         let other = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--replay", input])
@@ -216,7 +240,9 @@ extension SDLTests {
         let absurd = try draw(1e200)
         let nearby = try draw(100_000)
         let differing = zip(absurd.pixels, nearby.pixels).filter { $0 != $1 }.count
-        let where_ = absurd.pixels.indices.filter { absurd.pixels[$0] != nearby.pixels[$0] }.prefix(12).map { "(\($0 % absurd.width),\($0 / absurd.width))" }
+        let where_ = absurd.pixels.indices.filter { absurd.pixels[$0] != nearby.pixels[$0] }.prefix(12).map {
+            "(\($0 % absurd.width),\($0 / absurd.width))"
+        }
         #expect(differing == 0, "clipping changes nothing on screen (\(differing) pixels differ: \(where_))")
         #expect(absurd[200, 10] == .red && absurd[100, 155] == .red && absurd[100, 200] == .white)
         _ = try draw(.infinity)

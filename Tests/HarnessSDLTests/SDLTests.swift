@@ -23,8 +23,9 @@ import Tweening
         defer { backend.close() }
         let scene = HelloScene()
         let time = MonotonicClock()
-        let loop = FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: FrameClock(source: time),
-                             pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0))
+        let loop = FrameLoop(
+            backend: backend, scene: scene, tweener: Tweener(), clock: FrameClock(source: time),
+            pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0))
         backend.push(.mouseDown(.left, at: Point(123, 45)))
         try loop.runFrame()
         #expect(scene.clicks == [Point(123, 45)])
@@ -34,7 +35,10 @@ import Tweening
     @Test func keysSurviveTheRoundTripThroughSDL() throws {
         let backend = try headless()
         defer { backend.close() }
-        let keys: [Key] = [.escape, .space, .period, .leftBracket, .rightBracket, .tab, .enter, .up, .left, .digit(0), .digit(7), .letter("p")]
+        let keys: [Key] = [
+            .escape, .space, .period, .leftBracket, .rightBracket, .tab, .enter, .up, .left, .digit(0), .digit(7),
+            .letter("p"),
+        ]
         for key in keys { backend.push(.keyDown(key)) }
         var events: [InputEvent] = []
         backend.pollEvents(into: &events)
@@ -85,7 +89,9 @@ import Tweening
         let time = MonotonicClock()
         let pacer = Pacer(targetRate: 60, source: time)
         let stats = FrameStats(targetPeriod: pacer.period)
-        let loop = FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time), pacer: pacer, stats: stats)
+        let loop = FrameLoop(
+            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time), pacer: pacer,
+            stats: stats)
         try loop.run(frames: 300)
         let summary = stats.summary()
         #expect(pacer.mode == .selfPaced, "dummy presents do not block")
@@ -98,21 +104,26 @@ import Tweening
         let folder = NSTemporaryDirectory() + "cadence-run-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let report = try HarnessRun.run(RunConfiguration(
-            frames: 20, headless: true, screenshotPath: folder + "/shot.png", summaryPath: folder + "/summary.txt",
-            fixedDelta: 1.0 / 60, unpaced: true, width: 640, height: 360))
+        let report = try HarnessRun.run(
+            RunConfiguration(
+                frames: 20, headless: true, screenshotPath: folder + "/shot.png", summaryPath: folder + "/summary.txt",
+                fixedDelta: 1.0 / 60, unpaced: true, width: 640, height: 360))
         #expect(report.driver == "dummy")
         #expect(report.summary.frames == 20)
         let image = try SDLBackend.loadPNG(folder + "/shot.png")
         #expect(image.distinctColorCount > 10, "the screenshot shows the scene, not a blank frame")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("frames: 20"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["shot.png", "summary.txt"],
-                "no temporary files are left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["shot.png", "summary.txt"],
+            "no temporary files are left behind")
     }
 
     @Test func anUnwritableOutputFailsBeforeTheRunStarts() {
-        #expect(throws: HarnessError.unwritablePath("/no/such/dir/s.txt", reason: "the folder '/no/such/dir' does not exist")) {
+        #expect(
+            throws: HarnessError.unwritablePath(
+                "/no/such/dir/s.txt", reason: "the folder '/no/such/dir' does not exist")
+        ) {
             try HarnessRun.run(RunConfiguration(headless: true, summaryPath: "/no/such/dir/s.txt"))
         }
     }
@@ -129,8 +140,9 @@ extension SDLTests {
         ])
         try OutputFile.write(Data(script.jsonLines.utf8), to: folder + "/input.jsonl")
         func run(_ name: String, replay: Bool) throws -> Image {
-            var configuration = RunConfiguration(frames: 40, headless: true, screenshotPath: folder + "/\(name).png",
-                                                 fixedDelta: 1.0 / 60, unpaced: true, width: 640, height: 360)
+            var configuration = RunConfiguration(
+                frames: 40, headless: true, screenshotPath: folder + "/\(name).png",
+                fixedDelta: 1.0 / 60, unpaced: true, width: 640, height: 360)
             configuration.replayPath = replay ? folder + "/input.jsonl" : nil
             _ = try HarnessRun.run(configuration)
             return try SDLBackend.loadPNG(folder + "/\(name).png")

@@ -31,24 +31,27 @@ extension SDLTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
-        set -u
-        "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
-        pid=$!
-        wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
-        [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
-        sleep 0.3
-        xdotool mousemove --window "$wid" 300 200 click 1
-        sleep 1.5
-        import -window root "$OUT/screen.png"
-        xdotool key --window "$wid" Escape
-        wait $pid
-        """
+            set -u
+            "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
+            pid=$!
+            wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
+            [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
+            sleep 0.3
+            xdotool mousemove --window "$wid" 300 200 click 1
+            sleep 1.5
+            import -window root "$OUT/screen.png"
+            xdotool key --window "$wid" Escape
+            wait $pid
+            """
         let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 0, "\(output)")
         let recording = try InputScript.load(folder + "/input.jsonl")
-        #expect(recording.events.contains { $0.event == .mouseDown(.left, at: Point(300, 200)) }, "\(recording.jsonLines)")
+        #expect(
+            recording.events.contains { $0.event == .mouseDown(.left, at: Point(300, 200)) }, "\(recording.jsonLines)")
         #expect(recording.events.contains { $0.event == .keyDown(.escape) })
-        #expect(FileManager.default.fileExists(atPath: folder + "/summary.txt"), "Esc ends the run cleanly, summary written")
+        #expect(
+            FileManager.default.fileExists(atPath: folder + "/summary.txt"), "Esc ends the run cleanly, summary written"
+        )
         let screen = try SDLBackend.loadPNG(folder + "/screen.png")
         // After 1.5 s every marker has settled in its place in the row around the click.
         let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
@@ -63,13 +66,13 @@ extension SDLTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
-        "$CADENCE" hello --summary "$OUT/summary.txt" &
-        pid=$!
-        timeout 20 xdotool search --sync --name "Cadence" >/dev/null || exit 3
-        sleep 0.3
-        kill -TERM $pid
-        wait $pid
-        """
+            "$CADENCE" hello --summary "$OUT/summary.txt" &
+            pid=$!
+            timeout 20 xdotool search --sync --name "Cadence" >/dev/null || exit 3
+            sleep 0.3
+            kill -TERM $pid
+            wait $pid
+            """
         let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 128 + SIGTERM, "an interrupted run says so in its exit status: \(output)")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
@@ -83,16 +86,16 @@ extension SDLTests {
         #expect(!headless.setClipboardText("x"))
         headless.close()
         let script = """
-        "$CADENCE" inspector --frames 3000 &
-        pid=$!
-        wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
-        [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
-        sleep 0.3
-        xdotool key --window "$wid" c
-        sleep 0.5
-        xdotool key --window "$wid" Escape
-        wait $pid
-        """
+            "$CADENCE" inspector --frames 3000 &
+            pid=$!
+            wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
+            [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
+            sleep 0.3
+            xdotool key --window "$wid" c
+            sleep 0.5
+            xdotool key --window "$wid" Escape
+            wait $pid
+            """
         let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable])
         #expect(status == 0, "\(output)")
         #expect(output.contains(".spring(duration: 0.5, bounce: 0.25)\n"), "\(output)")

@@ -24,13 +24,16 @@ import Tweening
         try late.run(until: 40)
         let tween = try #require(lateScene.markers.last)
         #expect(tween.speeds[24] > 300, "the tween is moving fast when retargeted (\(tween.speeds[24]) px/s)")
-        #expect(tween.speeds[25] < 0.25 * tween.speeds[24], "the restarted tween starts again from rest: \(tween.speeds[24]) → \(tween.speeds[25])")
+        #expect(
+            tween.speeds[25] < 0.25 * tween.speeds[24],
+            "the restarted tween starts again from rest: \(tween.speeds[24]) → \(tween.speeds[25])")
         let spring = lateScene.markers[0]
         #expect(spring.speeds[25] > 0.8 * spring.speeds[24], "while .spring does not slow down")
     }
 
     @Test func everyMarkerArrivesInItsPlaceInTheRowWithoutJumping() throws {
-        let harness = try SceneHarness("retarget", script: [click(300, 200, at: 5), click(900, 250, at: 15), click(700, 400, at: 25)])
+        let harness = try SceneHarness(
+            "retarget", script: [click(300, 200, at: 5), click(900, 250, at: 15), click(700, 400, at: 25)])
         let scene = try #require(harness.scene as? RetargetScene)
         var previous = scene.markers.map(\.position)
         for frame in 1...240 {
@@ -39,7 +42,8 @@ import Tweening
                 // A jump would move a marker further in one frame than its speed on either side allows.
                 let speeds = marker.speeds.suffix(2)
                 let allowed = (speeds.max() ?? 0) / 60 * 1.25 + 0.5
-                #expect(distance(marker.position, previous[index]) <= allowed, "\(marker.name) jumped at frame \(frame)")
+                #expect(
+                    distance(marker.position, previous[index]) <= allowed, "\(marker.name) jumped at frame \(frame)")
                 previous[index] = marker.position
             }
         }
@@ -52,8 +56,10 @@ import Tweening
     }
 
     @Test func arrowKeysChangeResponseAndBounceAndTheHintShowsThem() throws {
-        let keys = [RecordedEvent(frame: 1, event: .keyDown(.up)), RecordedEvent(frame: 2, event: .keyDown(.right)),
-                    RecordedEvent(frame: 3, event: .keyDown(.right))]
+        let keys = [
+            RecordedEvent(frame: 1, event: .keyDown(.up)), RecordedEvent(frame: 2, event: .keyDown(.right)),
+            RecordedEvent(frame: 3, event: .keyDown(.right)),
+        ]
         let harness = try SceneHarness("retarget", script: keys)
         let scene = try #require(harness.scene as? RetargetScene)
         try harness.run(until: 5)
@@ -79,7 +85,8 @@ import Tweening
         #expect(scene.markerPosition(1, in: size) != tweenAtPause, "the other lanes go on")
         #expect(scene.lanes[0].isPaused && abs(scene.lanes[0].paused - 30.0 / 60) < 1e-9)
         try harness.run(until: 61)
-        #expect(scene.markerPosition(0, in: size) == held, "the first frame after resuming starts exactly where it held")
+        #expect(
+            scene.markerPosition(0, in: size) == held, "the first frame after resuming starts exactly where it held")
         try harness.run(until: 62)
         let resumed = scene.markerPosition(0, in: size)
         #expect(resumed != held, "then it moves again")
@@ -87,7 +94,8 @@ import Tweening
     }
 
     @Test func tPausesTheTweenAndCPausesEveryLane() throws {
-        let harness = try SceneHarness("pause", script: [key("t", at: 20), key("c", at: 40), key("c", at: 50), key("t", at: 60)])
+        let harness = try SceneHarness(
+            "pause", script: [key("t", at: 20), key("c", at: 40), key("c", at: 50), key("t", at: 60)])
         let scene = try #require(harness.scene as? PauseScene)
         let size = harness.backend.size
         try harness.run(until: 21)
@@ -119,7 +127,8 @@ import Tweening
             let now = scene.combined.presentation
             largestStep = max(largestStep, distance(now, previous))
             previous = now
-            if distance(now, scene.baseAlone.presentation) > 20 && distance(now, scene.secondaryAlone.presentation) > 20 {
+            if distance(now, scene.baseAlone.presentation) > 20 && distance(now, scene.secondaryAlone.presentation) > 20
+            {
                 differed = true
             }
         }
@@ -134,10 +143,13 @@ import Tweening
     @Test func theListsChooseBaseAndSecondary() throws {
         let baseEntry = TargetScene.entry(2, list: 0)
         let secondaryEntry = TargetScene.entry(3, list: 1)
-        let harness = try SceneHarness("target", script: [
-            click(baseEntry.x + 5, baseEntry.y + 5, at: 2), click(secondaryEntry.x + 5, secondaryEntry.y + 5, at: 3),
-            key("b", at: 4),
-        ])
+        let harness = try SceneHarness(
+            "target",
+            script: [
+                click(baseEntry.x + 5, baseEntry.y + 5, at: 2),
+                click(secondaryEntry.x + 5, secondaryEntry.y + 5, at: 3),
+                key("b", at: 4),
+            ])
         let scene = try #require(harness.scene as? TargetScene)
         try harness.run(until: 6)
         #expect(scene.baseIndex == 3)

@@ -24,19 +24,23 @@ import Tweening
         let probe = CurvesScene(context: SceneContext(tweener: Tweener()))
         let target = probe.cell(5, in: size)
         let click = Point(target.x + target.width / 2, target.y + target.height / 2)
-        let harness = try SceneHarness("curves", script: [RecordedEvent(frame: 120, event: .mouseDown(.left, at: click))])
+        let harness = try SceneHarness(
+            "curves", script: [RecordedEvent(frame: 120, event: .mouseDown(.left, at: click))])
         let scene = try #require(harness.scene as? CurvesScene)
 
         try harness.run(until: 120)
         let finished = (0..<scene.plots.count).map { scene.dotPosition($0, in: size) }
         let start = { (i: Int) in scene.cell(i, in: size).x + 6 }
-        #expect(abs(finished[5].x - (scene.cell(5, in: size).x + scene.cell(5, in: size).width - 20)) < 1,
-                "after two seconds quadOut's dot is at the end of its plot")
+        #expect(
+            abs(finished[5].x - (scene.cell(5, in: size).x + scene.cell(5, in: size).width - 20)) < 1,
+            "after two seconds quadOut's dot is at the end of its plot")
 
         try harness.run(until: 121)
         #expect(abs(scene.dotPosition(5, in: size).x - start(5)) < 4, "the clicked curve starts over")
         #expect(scene.dotPosition(4, in: size) == finished[4], "the others stay where they ended")
-        #expect(harness.drawn.circles.contains { $0.center == scene.dotPosition(5, in: size) }, "and the dot is drawn there")
+        #expect(
+            harness.drawn.circles.contains { $0.center == scene.dotPosition(5, in: size) }, "and the dot is drawn there"
+        )
 
         try harness.run(until: 151)
         let halfway = scene.dotPosition(5, in: size)

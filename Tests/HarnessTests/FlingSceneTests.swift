@@ -16,7 +16,9 @@ import Testing
         }
     }
 
-    func up(_ point: Point, at frame: Int) -> RecordedEvent { RecordedEvent(frame: frame, event: .mouseUp(.left, at: point)) }
+    func up(_ point: Point, at frame: Int) -> RecordedEvent {
+        RecordedEvent(frame: frame, event: .mouseUp(.left, at: point))
+    }
 
     @Test func theDemoReplayThrowsCardsOntoSnapPoints() throws {
         let script = try InputScript.load(Self.replayPath)
@@ -37,7 +39,7 @@ import Testing
         reference.set(release.destination, animation: FlingScene.snapAnimation)
         let fromRest = AnimatedValue(release.position)
         fromRest.set(release.destination, animation: FlingScene.snapAnimation)
-        for _ in 0..<2 {   // frame 31 (the release's own) and frame 32
+        for _ in 0..<2 {  // frame 31 (the release's own) and frame 32
             reference.update(by: 1.0 / 60)
             fromRest.update(by: 1.0 / 60)
         }
@@ -70,7 +72,8 @@ import Testing
 
     @Test func freeInertiaRestsOnTheProjectedEnd() throws {
         // Free mode; throw card B (640, 120) right and down gently, well inside the board.
-        let script = [key("m", at: 2), click(640, 120, at: 5)]
+        let script =
+            [key("m", at: 2), click(640, 120, at: 5)]
             + moves(from: Point(640, 120), by: Point(3, 1), frames: 10...20) + [up(Point(673, 131), at: 21)]
         let harness = try SceneHarness("fling", script: script)
         let scene = try #require(harness.scene as? FlingScene)

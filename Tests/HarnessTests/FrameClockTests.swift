@@ -160,7 +160,9 @@ import Testing
 
     @Test func fpsBelowOneOrAboveAThousandIsRefused() {
         for fps in [1e-300, 0.5, 0.999, 1000.5, 1e300] {
-            #expect(throws: HarnessError.invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")) {
+            #expect(
+                throws: HarnessError.invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
+            ) {
                 try RunConfiguration(fps: fps).validate()
             }
         }

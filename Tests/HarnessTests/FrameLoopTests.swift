@@ -29,7 +29,9 @@ final class FakeBackend: RenderBackend {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
-        return FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
+        return FrameLoop(
+            backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: pacer,
+            stats: FrameStats(targetPeriod: pacer.period))
     }
 
     @Test func runsTheRequestedFramesThenWritesTheScreenshot() throws {
@@ -107,12 +109,14 @@ final class FakeBackend: RenderBackend {
 }
 
 @Suite struct FrameLoopKeyTests {
-    func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions(), fixedDelta: Double? = 0.01) -> FrameLoop {
+    func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions(), fixedDelta: Double? = 0.01) -> FrameLoop
+    {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: fixedDelta))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
-        return FrameLoop(backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer,
-                         stats: FrameStats(targetPeriod: pacer.period), options: options)
+        return FrameLoop(
+            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer,
+            stats: FrameStats(targetPeriod: pacer.period), options: options)
     }
 
     @Test func underAFixedDtTheHeadsUpShowsNoWallClockFigures() throws {
@@ -134,8 +138,11 @@ final class FakeBackend: RenderBackend {
         #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
         try loop.runFrame()
         #expect(loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
-        #expect(loop.lastDrawList.commands.contains { if case .line(_, _, Color(255, 80, 80)) = $0 { return true }; return false },
-                "the budget line is drawn")
+        #expect(
+            loop.lastDrawList.commands.contains {
+                if case .line(_, _, Color(255, 80, 80)) = $0 { return true }; return false
+            },
+            "the budget line is drawn")
         try loop.runFrame()
         #expect(!loop.lastDrawList.texts.contains { $0.hasPrefix("frame interval ms") })
     }
@@ -153,7 +160,10 @@ final class FakeBackend: RenderBackend {
         let backend = FakeBackend()
         let loop = makeLoop(backend, options: LoopOptions(screenshotEvery: (every: 3, directory: "/tmp/series")))
         try loop.run(frames: 7)
-        #expect(backend.screenshots == ["/tmp/series/frame-000000.png", "/tmp/series/frame-000003.png", "/tmp/series/frame-000006.png"])
+        #expect(
+            backend.screenshots == [
+                "/tmp/series/frame-000000.png", "/tmp/series/frame-000003.png", "/tmp/series/frame-000006.png",
+            ])
     }
 
     @Test func replayFeedsScriptedEventsAndIgnoresLiveOnes() throws {
@@ -162,8 +172,10 @@ final class FakeBackend: RenderBackend {
         let scene = HelloScene()
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
-        let loop = FrameLoop(backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: Pacer(targetRate: nil, source: time),
-                             stats: FrameStats(targetPeriod: 0), options: LoopOptions(replay: script))
+        let loop = FrameLoop(
+            backend: backend, scene: scene, tweener: Tweener(), clock: clock,
+            pacer: Pacer(targetRate: nil, source: time),
+            stats: FrameStats(targetPeriod: 0), options: LoopOptions(replay: script))
         backend.pending = [[.mouseDown(.left, at: Point(99, 99))], [], [], [.keyDown(.escape)]]
         try loop.run(frames: 10)
         #expect(scene.clicks == [Point(10, 20)], "the live click was ignored, the scripted one arrived")
@@ -175,10 +187,11 @@ final class FakeBackend: RenderBackend {
         let loop = makeLoop(backend, options: LoopOptions(record: true))
         backend.pending = [[], [.mouseDown(.left, at: Point(5, 6))], [], [.keyDown(.space), .keyUp(.space)]]
         try loop.run(frames: 4)
-        #expect(loop.recording.events == [
-            RecordedEvent(frame: 1, event: .mouseDown(.left, at: Point(5, 6))),
-            RecordedEvent(frame: 3, event: .keyDown(.space)),
-            RecordedEvent(frame: 3, event: .keyUp(.space)),
-        ])
+        #expect(
+            loop.recording.events == [
+                RecordedEvent(frame: 1, event: .mouseDown(.left, at: Point(5, 6))),
+                RecordedEvent(frame: 3, event: .keyDown(.space)),
+                RecordedEvent(frame: 3, event: .keyUp(.space)),
+            ])
     }
 }

@@ -69,7 +69,10 @@ import Testing
         let cases: [(String, String)] = [
             ("[1,2,3]", "expected an object such as"),
             ("42", "expected an object such as"),
-            (#"{"frame":12345678901234567890,"event":{"type":"quit"}}"#, "frame number 1.2345678901234567e+19 is out of range"),
+            (
+                #"{"frame":12345678901234567890,"event":{"type":"quit"}}"#,
+                "frame number 1.2345678901234567e+19 is out of range"
+            ),
             (#"{"frame":1.5,"event":{"type":"quit"}}"#, "frame number must be a whole number"),
             (#"{"frame":1,"event":{"type":"mouseDown","button":1,"x":1e200,"y":3}}"#, "far outside any window"),
             (#"{"frame":1,"event":{"type":"mouseMoved","x":5,"y":-100001}}"#, "far outside any window"),
@@ -87,7 +90,10 @@ import Testing
     }
 
     @Test func aFolderAsReplayIsNamedAsSuch() {
-        #expect(throws: HarnessError.corruptReplay(NSTemporaryDirectory(), line: 0, reason: "it is a directory, not a replay file")) {
+        #expect(
+            throws: HarnessError.corruptReplay(
+                NSTemporaryDirectory(), line: 0, reason: "it is a directory, not a replay file")
+        ) {
             try InputScript.load(NSTemporaryDirectory())
         }
     }
@@ -134,8 +140,9 @@ import Testing
             phases.render = 400_000
             phases.present = 50_000
             phases.wait = 15_976_000
-            return FrameSample(index: i, start: 5_000_000_000 + UInt64(i) * 16_666_000, interval: i == 0 ? 0 : 16_666_000,
-                               phases: phases, tweens: 100 + i, animations: 7)
+            return FrameSample(
+                index: i, start: 5_000_000_000 + UInt64(i) * 16_666_000, interval: i == 0 ? 0 : 16_666_000,
+                phases: phases, tweens: 100 + i, animations: 7)
         }
     }
 
@@ -151,7 +158,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path), "nothing at the destination until finished")
         try writer.finish()
 
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let events = try #require(json?["traceEvents"] as? [[String: Any]])
         let slices = events.filter { $0["ph"] as? String == "X" }
         #expect(slices.count == 3 * 7, "a frame slice and six phase slices per frame")
@@ -161,7 +169,8 @@ import Testing
         let update = try #require(slices.first { $0["name"] as? String == "update" })
         #expect(update["ts"] as? Double == 10, "update starts after 10 µs of input")
         #expect(update["dur"] as? Double == 200)
-        let secondFrame = try #require(slices.first { $0["name"] as? String == "frame" && ($0["args"] as? [String: Any])?["frame"] as? Int == 1 })
+        let secondFrame = try #require(
+            slices.first { $0["name"] as? String == "frame" && ($0["args"] as? [String: Any])?["frame"] as? Int == 1 })
         #expect(secondFrame["ts"] as? Double == 16_666)
         let counters = events.filter { $0["ph"] as? String == "C" }
         #expect(counters.count == 3)
@@ -191,7 +200,9 @@ import Testing
             writer.record(samples()[0])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains((path as NSString).lastPathComponent) }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.contains((path as NSString).lastPathComponent)
+        }
         #expect(leftovers.isEmpty)
     }
 }

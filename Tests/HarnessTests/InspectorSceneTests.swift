@@ -20,10 +20,10 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
     var spec = AnimationSpec(kind: kind)
     for index in kind.parameters.indices { spec.nudge(index, by: 3) }
     let own = kind.parameters.count
-    spec.set(own, to: 0.15)       // delay
-    spec.set(own + 1, to: 1.5)    // speed
-    spec.set(own + 2, to: 3)      // repeatCount
-    spec.set(own + 3, to: 0)      // autoreverses: false
+    spec.set(own, to: 0.15)  // delay
+    spec.set(own + 1, to: 1.5)  // speed
+    spec.set(own + 2, to: 3)  // repeatCount
+    spec.set(own + 3, to: 0)  // autoreverses: false
     return spec
 }
 
@@ -46,10 +46,14 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
     @Test func theSpellingsTheIssueNames() throws {
         #expect(AnimationSpec(kind: .springDurationBounce).swiftSpelling == ".spring(duration: 0.5, bounce: 0.25)")
         #expect(AnimationSpec(kind: .timingCurve).swiftSpelling == ".timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5)")
-        #expect(edited(.springDurationBounce).swiftSpelling
+        #expect(
+            edited(.springDurationBounce).swiftSpelling
                 == ".spring(duration: 0.65, bounce: 0.4).delay(0.15).speed(1.5).repeatCount(3, autoreverses: false)")
-        #expect(try AnimationSpelling.parse(".spring(duration: 0.4, bounce: 0.25)") == .spring(duration: 0.4, bounce: 0.25))
-        #expect(try AnimationSpelling.parse(".timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5)") == .timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5))
+        #expect(
+            try AnimationSpelling.parse(".spring(duration: 0.4, bounce: 0.25)") == .spring(duration: 0.4, bounce: 0.25))
+        #expect(
+            try AnimationSpelling.parse(".timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5)")
+                == .timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5))
     }
 
     @Test func handWrittenSpellingsWithDefaults() throws {
@@ -58,19 +62,30 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
         #expect(try AnimationSpelling.parse(".bouncy(extraBounce: 0.1)") == .bouncy(extraBounce: 0.1))
         #expect(try AnimationSpelling.parse(".spring") == .spring)
         #expect(try AnimationSpelling.parse(".spring(response: 0.3)") == .spring(response: 0.3))
-        #expect(try AnimationSpelling.parse(".interpolatingSpring(stiffness: 170, damping: 15)") == .interpolatingSpring(stiffness: 170, damping: 15))
-        #expect(try AnimationSpelling.parse(".spring(Spring(mass: 2, stiffness: 100, damping: 10), blendDuration: 0.1)")
+        #expect(
+            try AnimationSpelling.parse(".interpolatingSpring(stiffness: 170, damping: 15)")
+                == .interpolatingSpring(stiffness: 170, damping: 15))
+        #expect(
+            try AnimationSpelling.parse(".spring(Spring(mass: 2, stiffness: 100, damping: 10), blendDuration: 0.1)")
                 == .spring(Spring(mass: 2, stiffness: 100, damping: 10), blendDuration: 0.1))
-        #expect(try AnimationSpelling.parse(".linear.repeatForever(autoreverses: false)") == Animation.linear.repeatForever(autoreverses: false))
+        #expect(
+            try AnimationSpelling.parse(".linear.repeatForever(autoreverses: false)")
+                == Animation.linear.repeatForever(autoreverses: false))
         #expect(try AnimationSpelling.parse(".decay") == .decay)
-        #expect(try AnimationSpelling.parse(".timingCurve(.easeOut, duration: 1e-1)") == .timingCurve(.easeOut, duration: 0.1))
-        #expect(try AnimationSpelling.parse("  .easeInOut( duration : 2 ) . speed( -1 ) ") == Animation.easeInOut(duration: 2).speed(-1))
+        #expect(
+            try AnimationSpelling.parse(".timingCurve(.easeOut, duration: 1e-1)")
+                == .timingCurve(.easeOut, duration: 0.1))
+        #expect(
+            try AnimationSpelling.parse("  .easeInOut( duration : 2 ) . speed( -1 ) ")
+                == Animation.easeInOut(duration: 2).speed(-1))
     }
 
     @Test func badSpellingsAreRefusedWithAReason() {
-        for text in ["", ".wobble", ".spring(bounce: 0.2, duration: 0.4)", ".spring(duration: 1e400)", ".easeIn(duration: nan)",
-                     ".linear(duration: 1", ".linear.delay()", ".spring(duration: true)", ".timingCurve(1, 2, 3)", ".linear x",
-                     ".repeatCount(2)", ".linear.repeatCount(1.5)"] {
+        for text in [
+            "", ".wobble", ".spring(bounce: 0.2, duration: 0.4)", ".spring(duration: 1e400)", ".easeIn(duration: nan)",
+            ".linear(duration: 1", ".linear.delay()", ".spring(duration: true)", ".timingCurve(1, 2, 3)", ".linear x",
+            ".repeatCount(2)", ".linear.repeatCount(1.5)",
+        ] {
             #expect(throws: AnimationSpelling.ParseError.self, "\(text)") { try AnimationSpelling.parse(text) }
         }
     }
@@ -120,8 +135,8 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
     @Test func aTimingCurveFinishesAtItsDurationTimesItsModifiers() {
         var spec = AnimationSpec(kind: .linear)
         spec.set(0, to: 1)
-        spec.set(1, to: 0.5)   // delay
-        spec.set(2, to: 2)     // speed
+        spec.set(1, to: 0.5)  // delay
+        spec.set(2, to: 2)  // speed
         let lane = InspectorLane(spec: spec)
         #expect(abs(lane.finishTime - 0.75) < 0.01)
         #expect(lane.value(at: 0.2) == 0)
@@ -176,8 +191,8 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
 
     @Test func keyboardPicksKindsNudgesSlidersAndSlowsTheClock() throws {
         let script: [RecordedEvent] = [
-            key("k", at: 2),                                          // A: spring → spring(response, dampingFraction)
-            RecordedEvent(frame: 3, event: .keyDown(.down)),          // dampingFraction
+            key("k", at: 2),  // A: spring → spring(response, dampingFraction)
+            RecordedEvent(frame: 3, event: .keyDown(.down)),  // dampingFraction
             RecordedEvent(frame: 4, event: .keyDown(.left)),
             RecordedEvent(frame: 5, event: .keyDown(.left)),
             key("m", at: 6),

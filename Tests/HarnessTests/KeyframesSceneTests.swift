@@ -7,7 +7,8 @@ import Tweening
 @Suite struct KeyframesSceneTests {
     /// The scene's demo input, as `make shots` and the golden frame replay it.
     static func replay() throws -> [RecordedEvent] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return try InputScript.load(root.appendingPathComponent("Assets/replays/keyframes.jsonl").path).events
     }
 
@@ -79,11 +80,13 @@ import Tweening
     }
 
     @Test func returnPausesAndLTurnsLoopingOff() throws {
-        let harness = try SceneHarness("keyframes", script: [
-            RecordedEvent(frame: 10, event: .keyDown(.enter)),
-            RecordedEvent(frame: 20, event: .keyDown(.enter)),
-            RecordedEvent(frame: 21, event: .keyDown(.letter("l"))),
-        ])
+        let harness = try SceneHarness(
+            "keyframes",
+            script: [
+                RecordedEvent(frame: 10, event: .keyDown(.enter)),
+                RecordedEvent(frame: 20, event: .keyDown(.enter)),
+                RecordedEvent(frame: 21, event: .keyDown(.letter("l"))),
+            ])
         let scene = try #require(harness.scene as? KeyframesScene)
         try harness.run(until: 15)
         #expect(!scene.isPlaying)

@@ -60,14 +60,43 @@ import Testing
             return configuration
         }
         let cases: [(RunConfiguration, String)] = [
-            (configuration { $0.profilePath = x; $0.tracePath = x }, "--profile and --trace both write to"),
-            (configuration { $0.screenshotPath = x; $0.profilePath = x }, "--screenshot and --profile both write to"),
-            (configuration { $0.recordPath = x; $0.summaryPath = x }, "--summary and --record both write to"),
-            (configuration { $0.profilePath = x; $0.tracePath = folder + "/link" }, "--profile and --trace both write to"),
-            (configuration { $0.profilePath = x; $0.tracePath = folder + "/sub/../x" }, "--profile and --trace both write to"),
-            (configuration { $0.replayPath = replay; $0.recordPath = replay }, "would overwrite the --replay input"),
-            (configuration { $0.screenshotEvery = ScreenshotSeries(every: 2, directory: folder); $0.screenshotPath = folder + "/frame-000004.png" },
-             "is where --screenshot-every writes"),
+            (
+                configuration {
+                    $0.profilePath = x; $0.tracePath = x
+                }, "--profile and --trace both write to"
+            ),
+            (
+                configuration {
+                    $0.screenshotPath = x; $0.profilePath = x
+                }, "--screenshot and --profile both write to"
+            ),
+            (
+                configuration {
+                    $0.recordPath = x; $0.summaryPath = x
+                }, "--summary and --record both write to"
+            ),
+            (
+                configuration {
+                    $0.profilePath = x; $0.tracePath = folder + "/link"
+                }, "--profile and --trace both write to"
+            ),
+            (
+                configuration {
+                    $0.profilePath = x; $0.tracePath = folder + "/sub/../x"
+                }, "--profile and --trace both write to"
+            ),
+            (
+                configuration {
+                    $0.replayPath = replay; $0.recordPath = replay
+                }, "would overwrite the --replay input"
+            ),
+            (
+                configuration {
+                    $0.screenshotEvery = ScreenshotSeries(every: 2, directory: folder);
+                    $0.screenshotPath = folder + "/frame-000004.png"
+                },
+                "is where --screenshot-every writes"
+            ),
         ]
         for (configuration, expected) in cases {
             do {
@@ -77,7 +106,11 @@ import Testing
                 #expect(error.description.contains(expected), "\(error.description)")
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["in.jsonl", "link", "sub"], "nothing written")
-        try configuration { $0.profilePath = x; $0.tracePath = folder + "/y"; $0.replayPath = replay; $0.recordPath = folder + "/r" }.validate()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["in.jsonl", "link", "sub"],
+            "nothing written")
+        try configuration {
+            $0.profilePath = x; $0.tracePath = folder + "/y"; $0.replayPath = replay; $0.recordPath = folder + "/r"
+        }.validate()
     }
 }

@@ -17,10 +17,12 @@ final class SceneHarness {
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: dt))
         var options = LoopOptions(replay: InputScript(events: script))
         options.copied = { [copies] in copies.texts.append($0) }
-        scene = try SceneCatalog.make(name, context: SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
-        loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock,
-                         pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
-                         options: options)
+        scene = try SceneCatalog.make(
+            name, context: SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
+        loop = FrameLoop(
+            backend: backend, scene: scene, tweener: tweener, clock: clock,
+            pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
+            options: options)
         backend.size = Size(width: 1280, height: 720)
     }
 
@@ -37,7 +39,9 @@ final class CopyLog {
     var texts: [String] = []
 }
 
-func key(_ letter: Character, at frame: Int) -> RecordedEvent { RecordedEvent(frame: frame, event: .keyDown(.letter(letter))) }
+func key(_ letter: Character, at frame: Int) -> RecordedEvent {
+    RecordedEvent(frame: frame, event: .keyDown(.letter(letter)))
+}
 
 func click(_ x: Double, _ y: Double, at frame: Int) -> RecordedEvent {
     RecordedEvent(frame: frame, event: .mouseDown(.left, at: Point(x, y)))

@@ -5,14 +5,14 @@ import Tweening
 @Suite struct TweensSceneTests {
     @Test func keysDriveTheSelectedTweenThroughItsStates() throws {
         let script = [
-            RecordedEvent(frame: 30, event: .keyDown(.down)),      // select #2
-            key("z", at: 40),                                      // pause
-            key("u", at: 60),                                      // resume
-            key("k", at: 70),                                      // kill
-            key("v", at: 80),                                      // revive → new
-            key("g", at: 90),                                      // start again
-            key("c", at: 100),                                     // complete
-            key("r", at: 110),                                     // restart from completed
+            RecordedEvent(frame: 30, event: .keyDown(.down)),  // select #2
+            key("z", at: 40),  // pause
+            key("u", at: 60),  // resume
+            key("k", at: 70),  // kill
+            key("v", at: 80),  // revive → new
+            key("g", at: 90),  // start again
+            key("c", at: 100),  // complete
+            key("r", at: 110),  // restart from completed
         ]
         let harness = try SceneHarness("tweens", script: script)
         let scene = try #require(harness.scene as? TweensScene)
@@ -48,10 +48,13 @@ import Tweening
         try harness.run(until: 111)
         #expect(scene.selectedTween.state == .delayed)
 
-        let callbacks = scene.log.filter { $0.contains("#2 ") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        let callbacks = scene.log.filter { $0.contains("#2 ") }.map {
+            $0.split(separator: " ").last.map(String.init) ?? ""
+        }
         // The second start() went to `delayed` and complete() came before the delay ran out: no onStart then.
-        #expect(callbacks == ["onStart", "onPause", "onResume", "onKill", "onRevive", "onComplete", "onRestart"],
-                "every callback is logged once, in order")
+        #expect(
+            callbacks == ["onStart", "onPause", "onResume", "onKill", "onRevive", "onComplete", "onRestart"],
+            "every callback is logged once, in order")
         #expect(harness.drawn.texts.contains { $0.hasSuffix("#2 quadOut  onRestart") }, "the log is on screen")
         #expect(scene.lastResult == "#2 restart() → true")
     }

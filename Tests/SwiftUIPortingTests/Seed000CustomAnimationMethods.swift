@@ -8,7 +8,7 @@ struct DocumentedSignaturesAnimation: CustomAnimation {
         value: V,
         time: TimeInterval,
         context: inout AnimationContext<V>
-    ) -> V? where V : VectorArithmetic {
+    ) -> V? where V: VectorArithmetic {
         time >= duration ? nil : value.scaled(by: time / duration)
     }
 
@@ -16,7 +16,7 @@ struct DocumentedSignaturesAnimation: CustomAnimation {
         value: V,
         time: TimeInterval,
         context: AnimationContext<V>
-    ) -> V? where V : VectorArithmetic {
+    ) -> V? where V: VectorArithmetic {
         value.scaled(by: 1 / duration)
     }
 
@@ -25,7 +25,7 @@ struct DocumentedSignaturesAnimation: CustomAnimation {
         value: V,
         time: TimeInterval,
         context: inout AnimationContext<V>
-    ) -> Bool where V : VectorArithmetic {
+    ) -> Bool where V: VectorArithmetic {
         false
     }
 }

@@ -8,8 +8,8 @@ import Cadence
 struct ElasticEaseInEaseOutAnimation: CustomAnimation {
     let duration: TimeInterval
 
-    func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic {
-        if time > duration { return nil } // The animation has finished.
+    func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V: VectorArithmetic {
+        if time > duration { return nil }  // The animation has finished.
 
         let p = time / duration
         let s = sin((20 * p - 11.125) * ((2 * Double.pi) / 4.5))

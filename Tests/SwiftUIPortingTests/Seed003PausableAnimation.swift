@@ -19,7 +19,7 @@ extension AnimationContext {
 struct PausableAnimation: CustomAnimation {
     let base: Animation
 
-    func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic {
+    func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V: VectorArithmetic {
         let paused = context.environment.animationPaused
 
         let pausableState = context.pausableState

@@ -43,16 +43,19 @@ struct TargetAnimation: CustomAnimation {
             return nil
         }
         return targetValue
-}
+    }
 
-    func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: Double, context: inout AnimationContext<V>) -> Bool {
+    func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
+    ) -> Bool {
         guard let previous = previous.base as? Self else { return false }
         var secondaryContext = context
         if let secondaryState = context.targetState.secondaryState {
             secondaryContext.state = secondaryState
-            context.targetState.valueDelta = secondary.animate(
-                value: value, time: time - context.targetState.timeDelta,
-                context: &secondaryContext) ?? value
+            context.targetState.valueDelta =
+                secondary.animate(
+                    value: value, time: time - context.targetState.timeDelta,
+                    context: &secondaryContext) ?? value
         } else {
             context.targetState.valueDelta = value
         }

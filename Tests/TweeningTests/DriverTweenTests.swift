@@ -23,7 +23,9 @@ struct DriverTweenTests {
     @Test func pausedOrKilledDriverIsNotCalled() {
         let tweener = Tweener()
         var calls = 0
-        let driver = tweener.drive { _ in calls += 1; return true }
+        let driver = tweener.drive { _ in
+            calls += 1; return true
+        }
         tweener.update(by: 0.1)
         driver.pause()
         tweener.update(by: 0.1)
@@ -41,7 +43,9 @@ struct DriverTweenTests {
     @Test func driverWithAFiniteDurationCompletesWhenItIsReached() {
         let tweener = Tweener()
         var calls = 0
-        let driver = tweener.drive { _ in calls += 1; return true }.duration(0.25)
+        let driver = tweener.drive { _ in
+            calls += 1; return true
+        }.duration(0.25)
         tweener.update(by: 0.1)
         tweener.update(by: 0.1)
         tweener.update(by: 0.1)
@@ -53,7 +57,9 @@ struct DriverTweenTests {
 
     @Test func standAloneDriverIsDrivenByHand() {
         var total = 0.0
-        let driver = DriverTween { dt in total += dt; return true }.delay(0.5)
+        let driver = DriverTween { dt in
+            total += dt; return true
+        }.delay(0.5)
         #expect(driver.update(by: 1) == false)  // not started
         driver.start()
         driver.update(by: 0.75)  // the delay's leftover reaches the body

@@ -19,7 +19,11 @@ import Testing
         let easeIn = try #require(Ease(Animation.easeIn(duration: 2)))
         #expect(abs(easeIn(0.5) - 0.31536) < 1e-5)
         let custom = try #require(Ease(Animation.timingCurve(0.2, 0.9, 0.3, 1, duration: 1)))
-        #expect(custom(0.5) == UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.2, y: 0.9), endControlPoint: UnitPoint(x: 0.3, y: 1)).value(at: 0.5))
+        #expect(
+            custom(0.5)
+                == UnitCurve.bezier(
+                    startControlPoint: UnitPoint(x: 0.2, y: 0.9), endControlPoint: UnitPoint(x: 0.3, y: 1)
+                ).value(at: 0.5))
         #expect(Ease(Animation.spring) == nil)
         #expect(Ease(Animation.interpolatingSpring) == nil)
         #expect(Ease(Animation.easeIn.delay(1)) == nil)

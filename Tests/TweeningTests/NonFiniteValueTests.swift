@@ -4,7 +4,9 @@ import Testing
 
 /// A tween never hands a NaN or infinite value to its target, whatever it was given.
 @Suite struct NonFiniteValueTests {
-    func values<Value: VectorArithmetic>(from start: Value, to end: Value, ease: Ease = .linear, overshoot: Double? = nil) -> [Value] {
+    func values<Value: VectorArithmetic>(
+        from start: Value, to end: Value, ease: Ease = .linear, overshoot: Double? = nil
+    ) -> [Value] {
         let tweener = Tweener()
         var seen: [Value] = []
         let tween = tweener.tween(from: start, to: end, duration: 1) { seen.append($0) }.ease(ease)

@@ -7,7 +7,9 @@ struct ReentrancyTests {
         let tweener = Tweener()
         var updates = 0
         let tween = tweener.tween(from: 0.0, to: 1.0, duration: 1) { _ in }
-        tween.onUpdate { tween in updates += 1; tween.kill() }
+        tween.onUpdate { tween in
+            updates += 1; tween.kill()
+        }
         tweener.update(by: 0.1)
         tweener.update(by: 0.1)
         #expect(updates == 1)

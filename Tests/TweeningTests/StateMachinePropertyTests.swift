@@ -201,14 +201,16 @@ struct StateMachinePropertyTests {
                 case .revive: result = subject.revive()
                 }
                 let (expectedResult, expectedEvents) = model.apply(operation)
-                let matches = result == expectedResult && subject.state == model.state
+                let matches =
+                    result == expectedResult && subject.state == model.state
                     && log.events == expectedEvents && subject.elapsed == model.elapsed
                     && subject.percentComplete == model.percentComplete
                     && tweener.isTracking(subject) == model.tracked
                     && tweener.count == (model.tracked ? 1 : 0)
                 if !matches {
                     mismatches += 1
-                    Issue.record("""
+                    Issue.record(
+                        """
                         sequence \(sequence) (duration \(duration), delay \(delay), autoKill \(autoKill)) \
                         diverged after \(history): got \(String(describing: result)) \(subject.state) \
                         \(log.events) elapsed \(subject.elapsed); model \(String(describing: expectedResult)) \

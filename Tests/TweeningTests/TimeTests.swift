@@ -230,7 +230,9 @@ struct DelayedRenderTests {
         let tweener = manualTweener()
         let box = Box()
         var writes = 0
-        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) { box.x = $0; writes += 1 }.delay(1)
+        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) {
+            box.x = $0; writes += 1
+        }.delay(1)
         tween.start()
         #expect(tween.elapsed == 0 && box.x == 0 && writes == 0)
         tweener.update(by: 0.5)
@@ -261,7 +263,8 @@ struct DelayedRenderTests {
         let sprite = Sprite()
         sprite.x = 4
         var written: [Double] = []
-        tweener.tween(sprite, \.x, to: 10, duration: 1).delay(1).ease(.linear).onUpdate { _ in written.append(sprite.x) }
+        tweener.tween(sprite, \.x, to: 10, duration: 1).delay(1).ease(.linear).onUpdate { _ in written.append(sprite.x)
+        }
         tweener.update(by: 0.5)  // auto-starts, reads 4, waits
         sprite.x = 6  // someone else moves it during the delay: nothing overwrites that until the delay ends
         tweener.update(by: 0.25)
@@ -272,8 +275,10 @@ struct DelayedRenderTests {
         let tweener = manualTweener()
         let box = Box()
         var writes = 0
-        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) { box.x = $0; writes += 1 }
-            .delay(1).immediateRender()
+        let tween = tweener.tween(from: 100.0, to: 0.0, duration: 1) {
+            box.x = $0; writes += 1
+        }
+        .delay(1).immediateRender()
         #expect(tween.immediateRender)
         tween.start()
         #expect(tween.state == .delayed && box.x == 100 && writes == 1)

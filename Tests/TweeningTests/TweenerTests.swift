@@ -28,7 +28,8 @@ struct TweenerTests {
         var order: [Int] = []
         var tweens: [PropertyTween<Double>] = []
         for index in 0..<100 {
-            tweens.append(tweener.tween(from: 0.0, to: 1.0, duration: 10) { _ in }.onUpdate { _ in order.append(index) })
+            tweens.append(
+                tweener.tween(from: 0.0, to: 1.0, duration: 10) { _ in }.onUpdate { _ in order.append(index) })
         }
         for index in stride(from: 0, to: 100, by: 3) { tweens[index].kill() }
         tweens[0].revive()

@@ -29,7 +29,8 @@ let benchmarks: @Sendable () -> Void = {
 /// One inspector lane, set up once: a frame of its live value (update and trace), a re-sample of its
 /// curve and readouts, and a whole edit (a slider nudged: a new `Animation`, then the re-sample).
 func measureInspectorLane() {
-    Benchmark(HarnessSuites.inspectorLaneFrame.name, configuration: .init(HarnessSuites.inspectorLaneFrame)) { (_: Benchmark, lane: InspectorLane) in
+    Benchmark(HarnessSuites.inspectorLaneFrame.name, configuration: .init(HarnessSuites.inspectorLaneFrame)) {
+        (_: Benchmark, lane: InspectorLane) in
         lane.update(by: 1.0 / 60)
     } setup: {
         // A 3 s linear curve repeated 6 times: 18 s of motion, longer than the warm-up and the measured
@@ -42,12 +43,14 @@ func measureInspectorLane() {
         lane.play()
         return lane
     }
-    Benchmark(HarnessSuites.inspectorLaneResample.name, configuration: .init(HarnessSuites.inspectorLaneResample)) { (_: Benchmark, lane: InspectorLane) in
+    Benchmark(HarnessSuites.inspectorLaneResample.name, configuration: .init(HarnessSuites.inspectorLaneResample)) {
+        (_: Benchmark, lane: InspectorLane) in
         lane.resample()
     } setup: {
         InspectorLane(spec: AnimationSpec(kind: .springDurationBounce))
     }
-    Benchmark(HarnessSuites.inspectorLaneEdit.name, configuration: .init(HarnessSuites.inspectorLaneEdit)) { (_: Benchmark, lane: InspectorLane) in
+    Benchmark(HarnessSuites.inspectorLaneEdit.name, configuration: .init(HarnessSuites.inspectorLaneEdit)) {
+        (_: Benchmark, lane: InspectorLane) in
         // Back and forth between two durations, so every iteration is a real change.
         let up = lane.spec.value(0) < 0.52
         lane.edit { $0.nudge(0, by: up ? 1 : -1) }
@@ -90,8 +93,9 @@ final class MeasuredLoop {
         let clock = FrameClock(source: time)
         let tweener = Tweener()
         let scene = try makeScene(SceneContext(tweener: tweener, clock: clock))
-        loop = FrameLoop(backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer,
-                         stats: FrameStats(targetPeriod: pacer.period))
+        loop = FrameLoop(
+            backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer,
+            stats: FrameStats(targetPeriod: pacer.period))
     }
 
     func frame() {

@@ -55,7 +55,8 @@ func keyframeBenchmarks() {
     let values = ModelSuites.keyframeTimeline
     Benchmark(values.name, configuration: .init(values, scalingFactor: .kilo)) { benchmark in
         let timeline = exampleTimeline(
-            ExampleValues(), angle: \.angle, stretch: \.verticalStretch, scale: \.scale, translation: \.verticalTranslation)
+            ExampleValues(), angle: \.angle, stretch: \.verticalStretch, scale: \.scale,
+            translation: \.verticalTranslation)
         let step = timeline.duration / Double(ModelSuites.calls)
         benchmark.startMeasurement()
         var sum = 0.0
@@ -70,7 +71,8 @@ func keyframeBenchmarks() {
     let samples = ModelSuites.keyframeTimelineSample
     Benchmark(samples.name, configuration: .init(samples, scalingFactor: .kilo)) { benchmark in
         let timeline = exampleTimeline(
-            ExampleValues(), angle: \.angle, stretch: \.verticalStretch, scale: \.scale, translation: \.verticalTranslation)
+            ExampleValues(), angle: \.angle, stretch: \.verticalStretch, scale: \.scale,
+            translation: \.verticalTranslation)
         let step = timeline.duration / Double(ModelSuites.calls)
         benchmark.startMeasurement()
         var sum = 0.0

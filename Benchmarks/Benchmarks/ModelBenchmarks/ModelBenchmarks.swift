@@ -93,7 +93,8 @@ struct AnimationRuns {
         contexts.withUnsafeMutableBufferPointer { contexts in
             for frame in 1...Self.frames {
                 let time = Double(frame) * frame60
-                for index in contexts.indices where animation.animate(value: 1.0, time: time, context: &contexts[index]) == nil {
+                for index in contexts.indices
+                where animation.animate(value: 1.0, time: time, context: &contexts[index]) == nil {
                     finished += 1
                 }
             }
@@ -136,10 +137,13 @@ func animatedValueBenchmarks() {
     ]
     for name in [".easeInOut"] + ModelSuites.clientAnimations {
         guard let (animation, every) = clients[name] else { fatalError("no client animation named \(name)") }
-        measureUpdates(ModelSuites.oneAnimationPerValue(name, "Double"), animation: animation, retargetEvery: every,
-                       field: { OneAnimationField<Double>(animation: animation, offset: 300) })
-        measureUpdates(ModelSuites.oneAnimationPerValue(name, "SIMD2<Double>"), animation: animation,
-                       retargetEvery: every, field: { OneAnimationField<SIMD2<Double>>(animation: animation, offset: SIMD2(200, 100)) })
+        measureUpdates(
+            ModelSuites.oneAnimationPerValue(name, "Double"), animation: animation, retargetEvery: every,
+            field: { OneAnimationField<Double>(animation: animation, offset: 300) })
+        measureUpdates(
+            ModelSuites.oneAnimationPerValue(name, "SIMD2<Double>"), animation: animation,
+            retargetEvery: every,
+            field: { OneAnimationField<SIMD2<Double>>(animation: animation, offset: SIMD2(200, 100)) })
     }
 }
 

@@ -25,8 +25,10 @@ public struct Suite: Sendable, Hashable {
     /// What a peer costs for the same work (measured for the first version's notes), for context.
     public let peer: String?
 
-    public init(target: String, name: String, itemsPerIteration: Int, item: String, iterations: Int, warmup: Int,
-                goal: Goal? = nil, floor: String? = nil, peer: String? = nil) {
+    public init(
+        target: String, name: String, itemsPerIteration: Int, item: String, iterations: Int, warmup: Int,
+        goal: Goal? = nil, floor: String? = nil, peer: String? = nil
+    ) {
         self.target = target
         self.name = name
         self.itemsPerIteration = itemsPerIteration
@@ -92,23 +94,26 @@ public enum TweenSuites {
 
     /// `Tweener.update(by:)` over `count` running `Double` tweens, each writing through its closure.
     public static func update(_ count: Int) -> Suite {
-        Suite(target: target, name: "Tween update, \(count.grouped) tweens", itemsPerIteration: count, item: "tween",
-              iterations: iterations(count), warmup: 10,
-              goal: count == 100_000 ? Goal(ratioToFloor: 1.5, allocationFree: true) : nil,
-              floor: closureFloor(count).name, peer: count == 100_000 ? "STween 105–119 ns" : nil)
+        Suite(
+            target: target, name: "Tween update, \(count.grouped) tweens", itemsPerIteration: count, item: "tween",
+            iterations: iterations(count), warmup: 10,
+            goal: count == 100_000 ? Goal(ratioToFloor: 1.5, allocationFree: true) : nil,
+            floor: closureFloor(count).name, peer: count == 100_000 ? "STween 105–119 ns" : nil)
     }
 
     /// The closure floor: the same quadOut math over flat arrays, handing each value to its own closure
     /// (the same closures the tweens call), so the ratio to it is what the engine adds per tween.
     public static func closureFloor(_ count: Int) -> Suite {
-        Suite(target: target, name: "Floor: quadOut + closure call over flat arrays, \(count.grouped)",
-              itemsPerIteration: count, item: "element", iterations: iterations(count), warmup: 10)
+        Suite(
+            target: target, name: "Floor: quadOut + closure call over flat arrays, \(count.grouped)",
+            itemsPerIteration: count, item: "element", iterations: iterations(count), warmup: 10)
     }
 
     /// The same quadOut math over flat arrays of the same size: what no tween engine can beat.
     public static func floor(_ count: Int) -> Suite {
-        Suite(target: target, name: "Floor: quadOut over flat arrays, \(count.grouped)", itemsPerIteration: count,
-              item: "element", iterations: iterations(count), warmup: 10, peer: count == 100_000 ? "1.85–2.0 ns" : nil)
+        Suite(
+            target: target, name: "Floor: quadOut over flat arrays, \(count.grouped)", itemsPerIteration: count,
+            item: "element", iterations: iterations(count), warmup: 10, peer: count == 100_000 ? "1.85–2.0 ns" : nil)
     }
 
     /// Creating 100,000 tweens in a fresh tweener and starting each.
@@ -122,7 +127,8 @@ public enum TweenSuites {
         item: "tween", iterations: 30, warmup: 2, goal: Goal(nanoseconds: 3_000_000, .perIteration),
         peer: "STween 1.7–1.9 s")
 
-    public static let all: [Suite] = sizes.flatMap { [update($0), closureFloor($0), floor($0)] }
+    public static let all: [Suite] =
+        sizes.flatMap { [update($0), closureFloor($0), floor($0)] }
         + [createAndStart, completeAll]
 
     /// 10 million tween updates per size (0.1–0.2 s at the goal), and never fewer than 200 samples.
@@ -200,7 +206,8 @@ public enum ModelSuites {
     /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
     /// value combines about four animations at a time.
     public static let valuesUnderCombination = animatedValues(
-        "update, combining .easeInOut retargeted at 10 Hz", goal: Goal(nanoseconds: 150, .perItem, allocationFree: true))
+        "update, combining .easeInOut retargeted at 10 Hz", goal: Goal(nanoseconds: 150, .perItem, allocationFree: true)
+    )
 
     /// Every value retargeted under `.easeInOut` once a frame: the worst case of combining (about 22
     /// animations per value, one per frame of the 0.35 s curve).
@@ -236,8 +243,9 @@ public enum ModelSuites {
     }
 
     private static func animatedValues(_ what: String, goal: Goal? = nil) -> Suite {
-        Suite(target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
-              item: "value", iterations: 300, warmup: 30, goal: goal)
+        Suite(
+            target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
+            item: "value", iterations: 300, warmup: 30, goal: goal)
     }
 
     /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer
@@ -256,7 +264,8 @@ public enum ModelSuites {
     /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: issue
     /// 16's goal.
     public static let keyframeTimeline = Suite(
-        target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)", itemsPerIteration: calls,
+        target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)",
+        itemsPerIteration: calls,
         item: "call", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
 
     /// `KeyframeTimeline.velocity(time:)` on the same four tracks (each track's value and velocity).
@@ -265,7 +274,8 @@ public enum ModelSuites {
         itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10,
         goal: Goal(nanoseconds: 150, .perItem, allocationFree: true))
 
-    public static let all: [Suite] = [springUnderdamped, springCritical, libm] + animations.map(animate)
+    public static let all: [Suite] =
+        [springUnderdamped, springCritical, libm] + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
         + clientRows + [trackerAddSample, trackerEstimate, keyframeTimeline, keyframeTimelineSample]
 }
@@ -336,15 +346,18 @@ public enum HarnessSuites {
     /// A whole edit: a slider nudged, the new `Animation` built, the lane re-sampled. The `Animation`
     /// value itself is new, so this row counts what it allocates rather than promising zero.
     public static let inspectorLaneEdit = Suite(
-        target: target, name: "Inspector lane: one edit (new Animation + re-sample)", itemsPerIteration: 1, item: "edit",
+        target: target, name: "Inspector lane: one edit (new Animation + re-sample)", itemsPerIteration: 1,
+        item: "edit",
         iterations: 1_000, warmup: 20, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
 
     /// One frame at 60 Hz, in nanoseconds: the budget issue 21 holds the inspector to.
     public static let frameBudget60Hz = 16_666_667.0
 
-    public static let all: [Suite] = [emptySceneSDL, emptySceneNullBackend, busySceneSDL, busySceneNullBackend,
-                                      inspectorSceneSDL, inspectorSceneNullBackend,
-                                      inspectorLaneFrame, inspectorLaneResample, inspectorLaneEdit]
+    public static let all: [Suite] = [
+        emptySceneSDL, emptySceneNullBackend, busySceneSDL, busySceneNullBackend,
+        inspectorSceneSDL, inspectorSceneNullBackend,
+        inspectorLaneFrame, inspectorLaneResample, inspectorLaneEdit,
+    ]
 }
 
 extension Int {

@@ -10,8 +10,9 @@ extension Benchmark.Configuration {
     ///   `benchmark.scaledIterations` calls (calls too short to time one by one). It must equal the
     ///   suite's item count, so the runner's console and the report divide by the same number.
     public init(_ suite: Suite, scalingFactor: BenchmarkScalingFactor = .one) {
-        precondition(scalingFactor == .one || scalingFactor.rawValue == suite.itemsPerIteration,
-                     "\(suite.name): the scaling factor must be the catalog's item count")
+        precondition(
+            scalingFactor == .one || scalingFactor.rawValue == suite.itemsPerIteration,
+            "\(suite.name): the scaling factor must be the catalog's item count")
         self.init(
             metrics: [.wallClock, .throughput, .mallocCountTotal],
             warmupIterations: suite.warmup,

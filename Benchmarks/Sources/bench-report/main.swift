@@ -55,9 +55,9 @@ struct Measurement {
 
     init(_ element: JMHElement) {
         guard let time = element.secondaryMetrics["Time (wall clock)"], time.scoreUnit == "μs",
-              let mallocs = element.secondaryMetrics["Malloc (total)"],
-              let timeMedian = time.scorePercentiles["50.0"],
-              let mallocMedian = mallocs.scorePercentiles["50.0"], let mallocMax = mallocs.scorePercentiles["100.0"]
+            let mallocs = element.secondaryMetrics["Malloc (total)"],
+            let timeMedian = time.scorePercentiles["50.0"],
+            let mallocMedian = mallocs.scorePercentiles["50.0"], let mallocMax = mallocs.scorePercentiles["100.0"]
         else { fail("\(element.benchmark): no wall-clock (μs) or malloc percentiles in the export") }
         iterations = element.measurementIterations
         medianNanoseconds = timeMedian * 1_000
@@ -143,15 +143,18 @@ func table(_ results: [String: Measurement]) -> String {
         var floor = ""
         var floorPerItem: Double?
         if let floorName = suite.floor, let floorSuite = Catalog.suite(named: floorName),
-           let floorMeasured = results[floorName] {
+            let floorMeasured = results[floorName]
+        {
             let perItem = floorMeasured.medianNanoseconds / Double(floorSuite.itemsPerIteration)
             floorPerItem = perItem
             let ratio = measured.medianNanoseconds / items / perItem
             floor = "\(time(perItem)) (\(String(format: "%.2f", ratio))× floor)"
         }
-        let goal = suite.goal.map {
-            "\(goalText($0, suite)): " + (met($0, suite, measured, floorPerItem: floorPerItem) ? "**met**" : "**missed**")
-        } ?? ""
+        let goal =
+            suite.goal.map {
+                "\(goalText($0, suite)): "
+                    + (met($0, suite, measured, floorPerItem: floorPerItem) ? "**met**" : "**missed**")
+            } ?? ""
         lines.append("| \(suite.name) | \(median) | \(mallocs) | \(goal) | \(floor) | \(suite.peer ?? "") |")
     }
     return lines.joined(separator: "\n")

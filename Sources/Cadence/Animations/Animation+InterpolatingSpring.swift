@@ -9,7 +9,9 @@ extension Animation {
     public static func interpolatingSpring(
         mass: Double = 1.0, stiffness: Double, damping: Double, initialVelocity: Double = 0.0
     ) -> Animation {
-        Animation(InterpolatingSpringAnimation(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity))
+        Animation(
+            InterpolatingSpringAnimation(
+                mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity))
     }
 
     /// An interpolating spring with a perceptual duration and bounce (see ``Spring/init(duration:bounce:)``).

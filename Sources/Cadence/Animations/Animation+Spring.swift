@@ -15,7 +15,9 @@ extension Animation {
     ///     finishes at once, bounce above 1 oscillates for ever.
     ///   - blendDuration: How long the response blends from that of a spring it replaces.
     @inlinable
-    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation {
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0)
+        -> Animation
+    {
         let fraction = bounce < 0 ? 1 / (1 + bounce) : 1 - bounce
         return spring(response: duration, dampingFraction: bounce > 1 ? 0 : fraction, blendDuration: blendDuration)
     }
@@ -26,7 +28,9 @@ extension Animation {
     /// ``spring(duration:bounce:blendDuration:)``.
     @_disfavoredOverload
     @inlinable
-    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation {
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0)
+        -> Animation
+    {
         Animation(SpringAnimation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration))
     }
 

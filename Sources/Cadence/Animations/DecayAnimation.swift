@@ -45,7 +45,9 @@ public struct DecayAnimation: CustomAnimation {
     /// by magnitude) short of its resting point; 0.5 suits pixels. A zero velocity, or a rest distance
     /// that is not positive and finite, gives a decay that finishes at once.
     @inlinable
-    public init<V: VectorArithmetic>(decelerationRate: Double = DecayAnimation.normal, velocity: V, restDistance: Double = 0.5) {
+    public init<V: VectorArithmetic>(
+        decelerationRate: Double = DecayAnimation.normal, velocity: V, restDistance: Double = 0.5
+    ) {
         let k = decelerationRate > 0 && decelerationRate < 1 ? -1000 * log(decelerationRate) : 0
         let distance = k > 0 ? velocity.magnitudeSquared.squareRoot() / k : 0
         let fraction = restDistance > 0 && distance.isFinite && distance > restDistance ? restDistance / distance : 1
@@ -56,7 +58,8 @@ public struct DecayAnimation: CustomAnimation {
     /// (UIScrollView's discrete form, v/1000 · rate/(1 − rate), differs from it by about 0.1 % at the
     /// usual rates.) `.zero` for a bad rate.
     @inlinable
-    public static func project<V: VectorArithmetic>(velocity: V, decelerationRate: Double = DecayAnimation.normal) -> V {
+    public static func project<V: VectorArithmetic>(velocity: V, decelerationRate: Double = DecayAnimation.normal) -> V
+    {
         guard decelerationRate > 0, decelerationRate < 1 else { return .zero }
         return velocity.scaled(by: 1 / (-1000 * log(decelerationRate)))
     }

@@ -38,7 +38,8 @@ public struct DelayAnimation: CustomAnimation {
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return false }
-        return base.shouldMerge(previous: previous.base, value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
+        return base.shouldMerge(
+            previous: previous.base, value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
     }
 
     // MARK: - Motion

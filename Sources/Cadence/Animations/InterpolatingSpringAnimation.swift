@@ -31,15 +31,19 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// Damping above critical is treated as critical.
     @inlinable
     public init(mass: Double = 1.0, stiffness: Double, damping: Double, initialVelocity: Double = 0.0) {
-        let valid = mass > 0 && mass.isFinite && stiffness > 0 && stiffness.isFinite
+        let valid =
+            mass > 0 && mass.isFinite && stiffness > 0 && stiffness.isFinite
             && damping >= 0 && damping.isFinite && initialVelocity.isFinite
-        self.init(spring: Spring(mass: mass, stiffness: stiffness, damping: damping), initialVelocity: initialVelocity, isValid: valid)
+        self.init(
+            spring: Spring(mass: mass, stiffness: stiffness, damping: damping), initialVelocity: initialVelocity,
+            isValid: valid)
     }
 
     /// Creates an interpolating spring that moves as `spring` does (including overdamped motion).
     @inlinable
     public init(_ spring: Spring, initialVelocity: Double = 0.0) {
-        let valid = spring.stiffness > 0 && spring.stiffness.isFinite && spring.damping.isFinite && initialVelocity.isFinite
+        let valid =
+            spring.stiffness > 0 && spring.stiffness.isFinite && spring.damping.isFinite && initialVelocity.isFinite
         self.init(spring: spring, initialVelocity: initialVelocity, isValid: valid)
     }
 
@@ -49,7 +53,8 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
         self.initialVelocity = initialVelocity
         self.isValid = isValid
         self.logicalCompletionTime = 2 * Double.pi / spring.stiffness.squareRoot()
-        self.duration = isValid ? InterpolatingSpringAnimation.duration(of: spring, initialVelocity: initialVelocity) : 0
+        self.duration =
+            isValid ? InterpolatingSpringAnimation.duration(of: spring, initialVelocity: initialVelocity) : 0
     }
 
     /// The time `spring` takes to come, and stay, within 0.001 of a unit interval.
@@ -77,7 +82,8 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard isValid, time <= duration else { return nil }
-        return value.scaled(by: spring.velocity(target: 1.0, initialVelocity: initialVelocity, time: Swift.max(time, 0)))
+        return value.scaled(
+            by: spring.velocity(target: 1.0, initialVelocity: initialVelocity, time: Swift.max(time, 0)))
     }
 
     // MARK: - Motion

@@ -40,7 +40,9 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else { return false }
+        guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else {
+            return false
+        }
         return base.shouldMerge(previous: previous.base, value: value, time: time, context: &context)
     }
 

@@ -77,7 +77,10 @@ public struct RepeatAnimation: CustomAnimation {
             return closedForm(value: value, time: time, context: &context).velocity
         }
         let state = context.state[RepeatState<V>.self]
-        guard let velocity = base.velocity(value: value, time: time - state.passStart, context: context.withState(state.baseState)) else {
+        guard
+            let velocity = base.velocity(
+                value: value, time: time - state.passStart, context: context.withState(state.baseState))
+        else {
             return nil
         }
         return isReversed(state.pass) ? .zero - velocity : velocity

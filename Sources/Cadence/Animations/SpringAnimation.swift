@@ -118,7 +118,9 @@ public struct SpringAnimation: CustomAnimation {
             // lands on (a product can round across a grid point where a sum would not).
             let remaining = due - start
             let estimate = remaining * 300
-            steps = estimate < Double(SpringAnimation.maximumSteps) ? Swift.max(Int(estimate), 1) : SpringAnimation.maximumSteps
+            steps =
+                estimate < Double(SpringAnimation.maximumSteps)
+                ? Swift.max(Int(estimate), 1) : SpringAnimation.maximumSteps
             var reached = start + Double(steps) * SpringAnimation.step
             while reached < due && steps < SpringAnimation.maximumSteps {
                 steps += 1

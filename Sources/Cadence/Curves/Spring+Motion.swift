@@ -41,8 +41,10 @@ extension Spring {
         } else {
             // The derivative of the form above, grouped so that it is exactly v₀ at t = 0.
             let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
-            return ((omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega),
-                    (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega))
+            return (
+                (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega),
+                (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega)
+            )
         }
     }
 
@@ -56,16 +58,21 @@ extension Spring {
             let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t), inverse = 1 / omega
             let ratio = lambda * inverse
             let position = 1 - decay * (cosine + ratio * sine) + v0 * decay * sine * inverse
-            let velocity = decay * (lambda * lambda + omega * omega) * inverse * sine
+            let velocity =
+                decay * (lambda * lambda + omega * omega) * inverse * sine
                 + v0 * decay * (cosine - ratio * sine)
             return (position, velocity)
         } else if omega == 0 {
             let decay = exp(-lambda * t)
-            return (1 - decay * (1 + lambda * t) + v0 * decay * t, decay * lambda * lambda * t + v0 * decay * (1 - lambda * t))
+            return (
+                1 - decay * (1 + lambda * t) + v0 * decay * t,
+                decay * lambda * lambda * t + v0 * decay * (1 - lambda * t)
+            )
         } else {
             let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
             let position = 1 - (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega) - v0 * (e1 - e2) / (2 * omega)
-            let velocity = (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega)
+            let velocity =
+                (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega)
                 + v0 * ((e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega))
             return (position, velocity)
         }

@@ -27,7 +27,8 @@ extension Spring {
     ) -> TimeInterval {
         guard decayConstant > 0, epsilon > 0 else { return .infinity }
         if angularFrequency > 0 {
-            let envelope = (target.scaled(by: decayConstant) - initialVelocity).magnitudeSquared.squareRoot()
+            let envelope =
+                (target.scaled(by: decayConstant) - initialVelocity).magnitudeSquared.squareRoot()
                 + target.magnitudeSquared.squareRoot()
             return Swift.max(0, -log(epsilon / envelope) / decayConstant)
         }
@@ -76,7 +77,8 @@ extension Spring {
         let zeta = dampingRatio.isNaN ? 1 : Swift.min(Swift.max(dampingRatio, Double.ulpOfOne), 1)
         let duration = settlingDuration.isNaN ? 0.01 : Swift.min(Swift.max(settlingDuration, 0.01), 10)
         let epsilon = epsilon > 0 ? epsilon : 0.001
-        let frequency = Spring.naturalFrequency(settling: duration, dampingRatio: zeta, epsilon: epsilon, start: 5 / duration)
+        let frequency =
+            Spring.naturalFrequency(settling: duration, dampingRatio: zeta, epsilon: epsilon, start: 5 / duration)
             ?? Spring.naturalFrequency(settling: duration, dampingRatio: zeta, epsilon: epsilon, start: 1 / duration)
             ?? 2 * Double.pi / duration
         self.init(
@@ -88,7 +90,9 @@ extension Spring {
     /// Newton's method for the natural frequency whose envelope reaches `epsilon` at `settling`;
     /// `nil` if it does not converge to a positive finite value within 64 steps.
     @inlinable
-    static func naturalFrequency(settling d: Double, dampingRatio zeta: Double, epsilon: Double, start: Double) -> Double? {
+    static func naturalFrequency(settling d: Double, dampingRatio zeta: Double, epsilon: Double, start: Double)
+        -> Double?
+    {
         var x = start
         for _ in 0..<64 {
             let f: Double, slope: Double

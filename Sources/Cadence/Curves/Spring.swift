@@ -98,7 +98,8 @@ public struct Spring: Hashable, Sendable {
             self.init(angularFrequency: 0, decayConstant: naturalFrequency, mass: m)
         } else {
             let frequency = abs(k / m - decay * decay).squareRoot()
-            self.init(angularFrequency: decay > naturalFrequency ? -frequency : frequency, decayConstant: decay, mass: m)
+            self.init(
+                angularFrequency: decay > naturalFrequency ? -frequency : frequency, decayConstant: decay, mass: m)
         }
     }
 

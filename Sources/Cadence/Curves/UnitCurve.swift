@@ -30,13 +30,16 @@ public struct UnitCurve: Hashable, Sendable {
     public static let linear = UnitCurve(.linear)
 
     /// Starts slowly and speeds up: the cubic Bézier with control points (0.42, 0) and (1, 1).
-    public static let easeIn = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
+    public static let easeIn = UnitCurve.bezier(
+        startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
 
     /// Starts fast and slows down: the cubic Bézier with control points (0, 0) and (0.58, 1).
-    public static let easeOut = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
+    public static let easeOut = UnitCurve.bezier(
+        startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
 
     /// Slow at both ends: the cubic Bézier with control points (0.42, 0) and (0.58, 1).
-    public static let easeInOut = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
+    public static let easeInOut = UnitCurve.bezier(
+        startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
 
     /// SwiftUI's other name for ``easeInOut``: the bezier curve with control points (0.42, 0) and
     /// (0.58, 1), slow at both ends.

@@ -40,7 +40,9 @@ public enum Gesture {
     /// `c·overshoot` for small overshoots, it never reaches `dimension`. Odd in `overshoot` (a negative
     /// overshoot gives the mirrored result). A `dimension` that is not positive and finite, or a NaN
     /// overshoot, gives 0; an infinite overshoot gives ±`dimension`.
-    public static func rubberBand(_ overshoot: Double, dimension: Double, constant: Double = rubberBandConstant) -> Double {
+    public static func rubberBand(_ overshoot: Double, dimension: Double, constant: Double = rubberBandConstant)
+        -> Double
+    {
         guard dimension > 0, dimension.isFinite, !overshoot.isNaN, constant > 0, constant.isFinite else { return 0 }
         let magnitude = abs(overshoot)
         let shown = magnitude.isInfinite ? dimension : (1 - 1 / (magnitude * constant / dimension + 1)) * dimension
@@ -54,10 +56,12 @@ public enum Gesture {
     ) -> Double {
         if position.isNaN { return bounds.lowerBound }
         if position < bounds.lowerBound {
-            return bounds.lowerBound + rubberBand(position - bounds.lowerBound, dimension: dimension, constant: constant)
+            return bounds.lowerBound
+                + rubberBand(position - bounds.lowerBound, dimension: dimension, constant: constant)
         }
         if position > bounds.upperBound {
-            return bounds.upperBound + rubberBand(position - bounds.upperBound, dimension: dimension, constant: constant)
+            return bounds.upperBound
+                + rubberBand(position - bounds.upperBound, dimension: dimension, constant: constant)
         }
         return position
     }

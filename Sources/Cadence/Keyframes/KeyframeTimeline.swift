@@ -111,7 +111,9 @@ extension KeyframeTimeline {
         var value = initialValue
         var velocity = initialValue
         storage.unretained.withUnsafeBufferPointer { tracks in
-            for track in tracks { track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) } }
+            for track in tracks {
+                track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) }
+            }
         }
         return velocity
     }
@@ -133,7 +135,9 @@ extension KeyframeTimeline where Value: VectorArithmetic {
         var value = initialValue
         var velocity = Value.zero
         storage.unretained.withUnsafeBufferPointer { tracks in
-            for track in tracks { track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) } }
+            for track in tracks {
+                track._withUnsafeGuaranteedRef { $0.apply(at: time, value: &value, velocity: &velocity) }
+            }
         }
         return (value, velocity)
     }

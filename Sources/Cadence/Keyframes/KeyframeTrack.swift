@@ -46,7 +46,8 @@ where Content.Value == Value {
 
     /// Appends this track, its segments built from the property's initial value.
     public func _appendTracks(initialValue: Root, to tracks: inout [_AnyKeyframeTrack<Root>]) {
-        tracks.append(makeKeyframeTrack(keyPath: keyPath, initial: initialValue[keyPath: keyPath], keyframes: keyframes))
+        tracks.append(
+            makeKeyframeTrack(keyPath: keyPath, initial: initialValue[keyPath: keyPath], keyframes: keyframes))
     }
 }
 
@@ -101,7 +102,9 @@ struct KeyframeSegment<Value: VectorArithmetic> {
 
     /// The value and velocity (value units per second) at `time`, which lies in the segment.
     @inlinable @inline(__always)
-    static func sample(_ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>)
+    static func sample(
+        _ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>
+    )
         -> (value: Value, velocity: Value)
     {
         let rate = segment.pointee.rate, local = time - segment.pointee.start
@@ -121,14 +124,18 @@ struct KeyframeSegment<Value: VectorArithmetic> {
             return (value, velocity)
         case .spring(let from, let delta, let v0, let spring):
             let motion = spring.unitMotionCoefficients(time: Swift.max(local, 0))
-            return (from + delta.scaled(by: motion.position.target) + v0.scaled(by: motion.position.velocity),
-                    delta.scaled(by: motion.velocity.target) + v0.scaled(by: motion.velocity.velocity))
+            return (
+                from + delta.scaled(by: motion.position.target) + v0.scaled(by: motion.position.velocity),
+                delta.scaled(by: motion.velocity.target) + v0.scaled(by: motion.velocity.velocity)
+            )
         }
     }
 
     /// The value only.
     @inlinable @inline(__always)
-    static func value(_ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>) -> Value {
+    static func value(
+        _ segment: UnsafeMutablePointer<Self>, at time: TimeInterval, curves: UnsafeMutablePointer<UnitCurve>
+    ) -> Value {
         let rate = segment.pointee.rate, local = time - segment.pointee.start
         switch segment.pointee.shape {
         case .hold(let value):
@@ -246,7 +253,9 @@ struct SegmentTable<Value: VectorArithmetic> {
     /// The segments of `keyframes` from `initial`, in one pass: each segment starts where the previous
     /// one ended (a cut-off spring hands over its value), an unspecified start velocity continues the
     /// previous segment's end velocity, and a cubic's unspecified end velocity looks at the next keyframe.
-    static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (segments: [KeyframeSegment<Value>], curves: [UnitCurve], final: Value) {
+    static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (
+        segments: [KeyframeSegment<Value>], curves: [UnitCurve], final: Value
+    ) {
         let keyframes = keyframes.filter { isFinite($0.to) }
         var segments: [KeyframeSegment<Value>] = []
         var curves: [UnitCurve] = []
@@ -281,7 +290,8 @@ struct SegmentTable<Value: VectorArithmetic> {
                     incoming = delta.scaled(by: curve.velocity(at: 1) * rate)
                 case .cubic(let startVelocity, let endVelocity):
                     let m0 = finite(startVelocity) ?? incoming
-                    let m1 = finite(endVelocity)
+                    let m1 =
+                        finite(endVelocity)
                         ?? Self.endVelocity(before: next, from: from, to: keyframe.to, duration: duration)
                     let delta = keyframe.to - from
                     let d0 = m0.scaled(by: duration), d1 = m1.scaled(by: duration)
@@ -352,7 +362,9 @@ func storedOffset<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Int {
 /// else through the key path (a computed property, such as a SIMD vector's `x`: slower, and the runtime
 /// may allocate).
 @inline(__always)
-func writeTrackValue<Root, Value>(_ value: Value, offset: Int, keyPath: WritableKeyPath<Root, Value>, to root: inout Root) {
+func writeTrackValue<Root, Value>(
+    _ value: Value, offset: Int, keyPath: WritableKeyPath<Root, Value>, to root: inout Root
+) {
     if offset >= 0 {
         storeTrackValue(value, into: &root, at: offset)
     } else {
@@ -479,8 +491,10 @@ func makeKeyframeTrack<Root, Value: VectorArithmetic>(
 ) -> _AnyKeyframeTrack<Root> {
     func concrete<V: VectorArithmetic>(_: V.Type) -> (WritableKeyPath<Root, V>, SegmentTable<V>) {
         // Value is V here (checked by the caller), so the casts cannot fail.
-        (keyPath as! WritableKeyPath<Root, V>,
-         SegmentTable(initial: initial as! V, keyframes: keyframes.map { unsafeBitCast($0, to: _Keyframe<V>.self) }))
+        (
+            keyPath as! WritableKeyPath<Root, V>,
+            SegmentTable(initial: initial as! V, keyframes: keyframes.map { unsafeBitCast($0, to: _Keyframe<V>.self) })
+        )
     }
     if Value.self == Double.self {
         let (path, table) = concrete(Double.self)
@@ -515,8 +529,10 @@ extension Spring {
         if omega > 0 {
             let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
             let ratio = lambda / omega
-            return ((1 - decay * (cosine + ratio * sine), decay * sine / omega),
-                    (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - ratio * sine)))
+            return (
+                (1 - decay * (cosine + ratio * sine), decay * sine / omega),
+                (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - ratio * sine))
+            )
         }
         return (positionCoefficients(time: t), velocityCoefficients(time: t))
     }

@@ -107,7 +107,8 @@ public struct CubicKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
 
     /// Appends this keyframe.
     public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
-        keyframes.append(_Keyframe(to: to, duration: duration, kind: .cubic(startVelocity: startVelocity, endVelocity: endVelocity)))
+        keyframes.append(
+            _Keyframe(to: to, duration: duration, kind: .cubic(startVelocity: startVelocity, endVelocity: endVelocity)))
     }
 }
 
@@ -180,7 +181,8 @@ public struct _KeyframeList<Value: VectorArithmetic>: KeyframeTrackContent {
 @resultBuilder
 public enum KeyframeTrackContentBuilder<Value: VectorArithmetic> {
     /// One keyframe or group of keyframes.
-    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeList<Value> where K.Value == Value {
+    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeList<Value>
+    where K.Value == Value {
         var keyframes: [_Keyframe<Value>] = []
         expression._appendKeyframes(to: &keyframes)
         return _KeyframeList(keyframes)
@@ -266,7 +268,8 @@ public struct _KeyframeTrackList<Value>: Keyframes {
 @resultBuilder
 public enum KeyframesBuilder<Value> {
     /// One track or group of tracks.
-    public static func buildExpression<K: Keyframes>(_ expression: K) -> _KeyframeTrackList<Value> where K.Value == Value {
+    public static func buildExpression<K: Keyframes>(_ expression: K) -> _KeyframeTrackList<Value>
+    where K.Value == Value {
         _KeyframeTrackList([.tracks({ expression._appendTracks(initialValue: $0, to: &$1) })])
     }
 
@@ -275,13 +278,17 @@ public enum KeyframesBuilder<Value> {
     where K.Value == Value {
         var keyframes: [_Keyframe<Value>] = []
         expression._appendKeyframes(to: &keyframes)
-        return _KeyframeTrackList([.keyframes(keyframes.map { $0 as Any }, makeTrack: { initialValue, run in
-            let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(
-                \Value.self, keyframes: run.map { $0 as! _Keyframe<Value> })
-            var tracks: [_AnyKeyframeTrack<Value>] = []
-            track._appendTracks(initialValue: initialValue, to: &tracks)
-            return tracks[0]
-        })])
+        return _KeyframeTrackList([
+            .keyframes(
+                keyframes.map { $0 as Any },
+                makeTrack: { initialValue, run in
+                    let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(
+                        \Value.self, keyframes: run.map { $0 as! _Keyframe<Value> })
+                    var tracks: [_AnyKeyframeTrack<Value>] = []
+                    track._appendTracks(initialValue: initialValue, to: &tracks)
+                    return tracks[0]
+                })
+        ])
     }
 
     /// The tracks in order.
@@ -295,10 +302,14 @@ public enum KeyframesBuilder<Value> {
     }
 
     /// The first branch of an `if … else`.
-    public static func buildEither(first component: _KeyframeTrackList<Value>) -> _KeyframeTrackList<Value> { component }
+    public static func buildEither(first component: _KeyframeTrackList<Value>) -> _KeyframeTrackList<Value> {
+        component
+    }
 
     /// The second branch of an `if … else`.
-    public static func buildEither(second component: _KeyframeTrackList<Value>) -> _KeyframeTrackList<Value> { component }
+    public static func buildEither(second component: _KeyframeTrackList<Value>) -> _KeyframeTrackList<Value> {
+        component
+    }
 
     /// The tracks of every pass of a `for` loop, in order.
     public static func buildArray(_ components: [_KeyframeTrackList<Value>]) -> _KeyframeTrackList<Value> {

@@ -134,7 +134,9 @@ public struct Animation: Hashable, Sendable {
     func takesOver<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        guard kind == .custom else { return shouldMerge(previous: previous, value: value, time: time, context: &context) }
+        guard kind == .custom else {
+            return shouldMerge(previous: previous, value: value, time: time, context: &context)
+        }
         var copy = context
         guard base.shouldMerge(previous: previous, value: value, time: time, context: &copy) else { return false }
         context = copy

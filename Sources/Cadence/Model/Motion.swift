@@ -133,7 +133,9 @@ public struct _MotionAdvance: Sendable {
 
     /// A finished animation.
     @inlinable
-    public static var finished: _MotionAdvance { _MotionAdvance(stepped: false, isFinished: true, isLogicallyComplete: true) }
+    public static var finished: _MotionAdvance {
+        _MotionAdvance(stepped: false, isFinished: true, isLogicallyComplete: true)
+    }
 }
 
 /// A linear map of an integrated motion's error e = interval − offset, velocity v and force F:
@@ -246,7 +248,8 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
     /// Whether the motion has settled (see ``apply(_:across:)``); if so it comes to rest on `interval`.
     @inlinable @inline(__always)
     mutating func settle(error: Value, interval: Value) -> Bool {
-        let settled = Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
+        let settled =
+            Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
             && (interval == .zero || error.magnitudeSquared <= interval.scaled(by: 0.01).magnitudeSquared)
         guard settled else { return false }
         offset = interval
@@ -290,7 +293,8 @@ extension MotionSource {
             for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
             let advance = _advance(to: time, clock: &box.value.clock)
-            let settled = advance.stepped
+            let settled =
+                advance.stepped
                 ? box.value.apply(box.value.clock.activeMatrix, across: value)
                 : box.value.settle(error: value - box.value.offset, interval: value)
             return (advance, settled, box.value.offset, box.value.velocity)
@@ -303,11 +307,13 @@ extension MotionSource {
     /// An integrated animation's velocity at `time` without changing its state.
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        var state = context.state.storage.value(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self)
+        var state =
+            context.state.storage.value(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self)
             ?? SpringState<V>()
         let advance = _advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
-        let settled = advance.stepped
+        let settled =
+            advance.stepped
             ? state.apply(state.clock.activeMatrix, across: value)
             : state.settle(error: value - state.offset, interval: value)
         if settled { return nil }
@@ -323,7 +329,9 @@ extension MotionSource {
         guard let scale = _mergeVelocityScale(previous: previous) else { return false }
         // `previous` first: if it is integrated too, it advances the same state to `time`.
         let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
-        context.state.storage.modifyValue(for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }) {
+        context.state.storage.modifyValue(
+            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }
+        ) {
             state in
             state.offset = offset ?? value
             if let velocity { state.velocity = velocity.scaled(by: scale) }

@@ -193,9 +193,10 @@ struct RunningAnimations<Value: VectorArithmetic> {
                 isStale = true
                 return !pending.isEmpty
             }
-            rest.append(AnimationEntry(
-                animation: animation, context: AnimationContext(environment: environment),
-                interval: interval + change, startTime: clock, completions: completions))
+            rest.append(
+                AnimationEntry(
+                    animation: animation, context: AnimationContext(environment: environment),
+                    interval: interval + change, startTime: clock, completions: completions))
         }
         isStale = true
         return !pending.isEmpty
@@ -225,8 +226,9 @@ struct RunningAnimations<Value: VectorArithmetic> {
         let elapsed = clock - first.startTime
         let previousInterval = interval
         if rest.isEmpty {
-            guard animation.takesOver(
-                previous: first.animation, value: previousInterval, time: elapsed, context: &first.context)
+            guard
+                animation.takesOver(
+                    previous: first.animation, value: previousInterval, time: elapsed, context: &first.context)
             else { return false }
         } else {
             // A combination is handed over as one animation: its motion at the merge time.
@@ -260,7 +262,9 @@ extension AnimationEntry {
     /// Applies this entry to a combination's running result and its rate of change (see
     /// `RunningAnimations.evaluateCombination`). Returns whether the entry has finished.
     @inlinable
-    mutating func combine(result: inout Value, rate: inout Value, rateIsKnown: inout Bool, at clock: TimeInterval) -> Bool {
+    mutating func combine(result: inout Value, rate: inout Value, rateIsKnown: inout Bool, at clock: TimeInterval)
+        -> Bool
+    {
         let value = interval - result
         let (offset, velocity) = evaluate(value: value, at: clock)
         guard let offset else {
@@ -271,7 +275,8 @@ extension AnimationEntry {
         }
         // ⟨offset, value⟩ by polarisation, since VectorArithmetic offers only the squared magnitude.
         let valueSquared = value.magnitudeSquared
-        let fraction = valueSquared > 0
+        let fraction =
+            valueSquared > 0
             ? ((offset + value).magnitudeSquared - (offset - value).magnitudeSquared) / (4 * valueSquared)
             : 0
         result += offset

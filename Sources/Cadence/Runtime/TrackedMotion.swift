@@ -54,7 +54,8 @@ extension RunningAnimations {
         finish()
         guard newVelocity != .zero else { return !pending.isEmpty }
         first = AnimationEntry(
-            animation: Animation(TrackedMotion(velocity: newVelocity)), context: AnimationContext(environment: environment),
+            animation: Animation(TrackedMotion(velocity: newVelocity)),
+            context: AnimationContext(environment: environment),
             interval: .zero, startTime: clock, completions: CompletionList())
         isRunning = true
         velocity = newVelocity
@@ -143,7 +144,10 @@ extension AnimatedValue {
             return resting
         }
         let landing = model.replacingAnimatableData(with: end)
-        set(landing, animation: Animation(DecayAnimation(decelerationRate: decelerationRate, velocity: v, restDistance: restDistance)))
+        set(
+            landing,
+            animation: Animation(
+                DecayAnimation(decelerationRate: decelerationRate, velocity: v, restDistance: restDistance)))
         return landing
     }
 }

@@ -66,12 +66,12 @@ extension SIMD where Scalar: BinaryFloatingPoint {
 
 extension SIMD2: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
-    @_implements(AdditiveArithmetic, +(_:_:))
+    @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
-    @_implements(AdditiveArithmetic, -(_:_:))
+    @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
@@ -91,12 +91,12 @@ extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
 
 extension SIMD3: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
-    @_implements(AdditiveArithmetic, +(_:_:))
+    @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
-    @_implements(AdditiveArithmetic, -(_:_:))
+    @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
@@ -116,12 +116,12 @@ extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
 
 extension SIMD4: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
-    @_implements(AdditiveArithmetic, +(_:_:))
+    @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
-    @_implements(AdditiveArithmetic, -(_:_:))
+    @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }

@@ -20,8 +20,10 @@ public final class FrameClock {
         public var nominalDelta: Double
 
         /// Creates a configuration; the defaults are GSAP's lag smoothing (500 ms / 33 ms) at 60 fps.
-        public init(lagThreshold: Double = 0.5, adjustedLag: Double = 0.033, fixedDelta: Double? = nil,
-                    nominalDelta: Double = 1.0 / 60.0) {
+        public init(
+            lagThreshold: Double = 0.5, adjustedLag: Double = 0.033, fixedDelta: Double? = nil,
+            nominalDelta: Double = 1.0 / 60.0
+        ) {
             self.lagThreshold = lagThreshold
             self.adjustedLag = adjustedLag
             self.fixedDelta = fixedDelta
@@ -31,10 +33,14 @@ public final class FrameClock {
         /// Throws ``HarnessError/invalidOption(_:)`` naming the first setting that is NaN, infinite,
         /// or zero or negative (a lag threshold or adjusted lag may be 0; a fixed or nominal delta may not).
         public func validate() throws(HarnessError) {
-            for (name, value, zeroAllowed) in [("lagThreshold", lagThreshold, true), ("adjustedLag", adjustedLag, true),
-                                               ("fixedDelta", fixedDelta ?? 1, false), ("nominalDelta", nominalDelta, false)] {
+            for (name, value, zeroAllowed) in [
+                ("lagThreshold", lagThreshold, true), ("adjustedLag", adjustedLag, true),
+                ("fixedDelta", fixedDelta ?? 1, false), ("nominalDelta", nominalDelta, false),
+            ] {
                 guard value.isFinite, zeroAllowed ? value >= 0 : value > 0 else {
-                    throw .invalidOption("FrameClock.Configuration.\(name) must be a finite number of seconds \(zeroAllowed ? "≥ 0" : "> 0") (got \(value))")
+                    throw .invalidOption(
+                        "FrameClock.Configuration.\(name) must be a finite number of seconds \(zeroAllowed ? "≥ 0" : "> 0") (got \(value))"
+                    )
                 }
             }
         }
@@ -43,7 +49,9 @@ public final class FrameClock {
         /// (an invalid fixed delta by none).
         public var sanitized: Configuration {
             let defaults = Configuration()
-            func valid(_ value: Double, zeroAllowed: Bool) -> Bool { value.isFinite && (zeroAllowed ? value >= 0 : value > 0) }
+            func valid(_ value: Double, zeroAllowed: Bool) -> Bool {
+                value.isFinite && (zeroAllowed ? value >= 0 : value > 0)
+            }
             return Configuration(
                 lagThreshold: valid(lagThreshold, zeroAllowed: true) ? lagThreshold : defaults.lagThreshold,
                 adjustedLag: valid(adjustedLag, zeroAllowed: true) ? adjustedLag : defaults.adjustedLag,
@@ -62,7 +70,11 @@ public final class FrameClock {
 
     /// Multiplies every `dt`. Values outside ``timeScaleRange`` (and NaN) are clamped into it.
     public var timeScale: Double = 1 {
-        didSet { timeScale = timeScale.isNaN ? 1 : min(max(timeScale, Self.timeScaleRange.lowerBound), Self.timeScaleRange.upperBound) }
+        didSet {
+            timeScale =
+                timeScale.isNaN
+                ? 1 : min(max(timeScale, Self.timeScaleRange.lowerBound), Self.timeScaleRange.upperBound)
+        }
     }
     /// While true, ticks return 0 (except a requested ``step()``).
     public var isPaused = false

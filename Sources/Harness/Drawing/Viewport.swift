@@ -12,20 +12,23 @@ public struct Viewport: Sendable, Equatable {
     /// The drawable area of `size` grown by `margin` pixels on each side (default: the larger dimension).
     public init(size: Size, margin: Double? = nil) {
         let margin = margin ?? Double(max(size.width, size.height, 64))
-        bounds = Rect(x: -margin, y: -margin, width: Double(size.width) + 2 * margin, height: Double(size.height) + 2 * margin)
+        bounds = Rect(
+            x: -margin, y: -margin, width: Double(size.width) + 2 * margin, height: Double(size.height) + 2 * margin)
     }
 
     /// Whether `point` is finite and inside the region.
     @inline(__always)
     public func contains(_ point: Point) -> Bool {
-        point.x >= bounds.x && point.x <= bounds.x + bounds.width && point.y >= bounds.y && point.y <= bounds.y + bounds.height
+        point.x >= bounds.x && point.x <= bounds.x + bounds.width && point.y >= bounds.y
+            && point.y <= bounds.y + bounds.height
     }
 
     /// `rect` cut to the region; nil when it is non-finite, empty or wholly outside.
     public func clip(_ rect: Rect) -> Rect? {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
         let x0 = max(rect.x, bounds.x), y0 = max(rect.y, bounds.y)
-        let x1 = min(rect.x + rect.width, bounds.x + bounds.width), y1 = min(rect.y + rect.height, bounds.y + bounds.height)
+        let x1 = min(rect.x + rect.width, bounds.x + bounds.width),
+            y1 = min(rect.y + rect.height, bounds.y + bounds.height)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -60,8 +63,9 @@ public struct Viewport: Sendable, Equatable {
         }
         // Rounding may leave a cut a hair outside: keep it on the region's edge.
         let clamp = { (p: Point) in
-            Point(min(max(p.x, self.bounds.x), self.bounds.x + self.bounds.width),
-                  min(max(p.y, self.bounds.y), self.bounds.y + self.bounds.height))
+            Point(
+                min(max(p.x, self.bounds.x), self.bounds.x + self.bounds.width),
+                min(max(p.y, self.bounds.y), self.bounds.y + self.bounds.height))
         }
         let start = t0 == 0 ? origin : clamp(origin + d * t0)
         let end = clamp(origin + d * t1)
@@ -73,7 +77,8 @@ public struct Viewport: Sendable, Equatable {
     /// reaching into the region.
     public func shows(circle center: Point, radius: Double) -> Bool {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite, radius > 0,
-              radius <= max(bounds.width, bounds.height) else { return false }
+            radius <= max(bounds.width, bounds.height)
+        else { return false }
         return center.x + radius >= bounds.x && center.x - radius <= bounds.x + bounds.width
             && center.y + radius >= bounds.y && center.y - radius <= bounds.y + bounds.height
     }

@@ -10,14 +10,16 @@ extension InputEvent: Codable {
             let x = try c.decode(Double.self, forKey: .x)
             let y = try c.decode(Double.self, forKey: .y)
             guard x.isFinite, y.isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: .x, in: c, debugDescription: "coordinates must be finite")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .x, in: c, debugDescription: "coordinates must be finite")
             }
             return Point(x, y)
         }
         func button() throws -> MouseButton {
             let raw = try c.decodeIfPresent(Int.self, forKey: .button) ?? 1
             guard let button = MouseButton(rawValue: raw) else {
-                throw DecodingError.dataCorruptedError(forKey: .button, in: c, debugDescription: "button must be 1, 2 or 3")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .button, in: c, debugDescription: "button must be 1, 2 or 3")
             }
             return button
         }
@@ -34,9 +36,11 @@ extension InputEvent: Codable {
         case "keyUp": self = .keyUp(try key())
         case "mouseDown": self = .mouseDown(try button(), at: try point())
         case "mouseUp": self = .mouseUp(try button(), at: try point())
-        case "mouseMoved": self = .mouseMoved(to: try point(), dragging: try c.decodeIfPresent(Bool.self, forKey: .dragging) ?? false)
+        case "mouseMoved":
+            self = .mouseMoved(to: try point(), dragging: try c.decodeIfPresent(Bool.self, forKey: .dragging) ?? false)
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown event type '\(type)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown event type '\(type)'")
         }
     }
 
@@ -52,7 +56,11 @@ extension InputEvent: Codable {
             try c.encode("keyUp", forKey: .type)
             try c.encode(key.name, forKey: .key)
         case let .mouseDown(button, point), let .mouseUp(button, point):
-            if case .mouseDown = self { try c.encode("mouseDown", forKey: .type) } else { try c.encode("mouseUp", forKey: .type) }
+            if case .mouseDown = self {
+                try c.encode("mouseDown", forKey: .type)
+            } else {
+                try c.encode("mouseUp", forKey: .type)
+            }
             try c.encode(button.rawValue, forKey: .button)
             try c.encode(point.x, forKey: .x)
             try c.encode(point.y, forKey: .y)

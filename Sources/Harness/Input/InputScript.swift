@@ -22,7 +22,8 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
         if let frame = try? c.decode(Int.self, forKey: .frame) {
             self.frame = frame
         } else if let number = try? c.decode(Double.self, forKey: .frame) {
-            let message = number.isFinite && number.rounded() == number
+            let message =
+                number.isFinite && number.rounded() == number
                 ? "frame number \(number) is out of range (0 to \(Int.max))"
                 : "frame number must be a whole number (got \(number))"
             throw DecodingError.dataCorruptedError(forKey: .frame, in: c, debugDescription: message)
@@ -141,7 +142,8 @@ public struct InputScript: Sendable, Equatable {
             try parser.parse(Array(bytes))
         }
         if ferror(file) != 0 {
-            throw .corruptReplay(path, line: parser.lineNumber, reason: "reading failed (\(String(cString: strerror(errno))))")
+            throw .corruptReplay(
+                path, line: parser.lineNumber, reason: "reading failed (\(String(cString: strerror(errno))))")
         }
         return parser.script
     }
@@ -167,7 +169,9 @@ public struct InputScript: Sendable, Equatable {
                 sawContent = true
                 if let header = try? decoder.decode(ReplayHeader.self, from: data) {
                     guard header.version <= ReplayHeader.currentVersion, header.version >= 1 else {
-                        throw fail("format version \(header.version) is not one this cadence reads (1 to \(ReplayHeader.currentVersion))")
+                        throw fail(
+                            "format version \(header.version) is not one this cadence reads (1 to \(ReplayHeader.currentVersion))"
+                        )
                     }
                     script.header = header
                     return
@@ -183,7 +187,9 @@ public struct InputScript: Sendable, Equatable {
                 throw fail("missing '\(key.stringValue)'")
             } catch let DecodingError.typeMismatch(_, context) {
                 if context.codingPath.isEmpty {
-                    throw fail(#"not a JSON event: expected an object such as {"frame":12,"event":{"type":"keyDown","key":"space"}}"#)
+                    throw fail(
+                        #"not a JSON event: expected an object such as {"frame":12,"event":{"type":"keyDown","key":"space"}}"#
+                    )
                 }
                 throw fail("wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
             } catch {
@@ -194,8 +200,11 @@ public struct InputScript: Sendable, Equatable {
                 throw fail("frame \(record.frame) comes after frame \(last.frame)")
             }
             if let point = record.event.point,
-               !(abs(point.x) <= InputScript.coordinateLimit && abs(point.y) <= InputScript.coordinateLimit) {
-                throw fail("the point (\(point.x), \(point.y)) is far outside any window (coordinates must be within ±\(Int(InputScript.coordinateLimit)))")
+                !(abs(point.x) <= InputScript.coordinateLimit && abs(point.y) <= InputScript.coordinateLimit)
+            {
+                throw fail(
+                    "the point (\(point.x), \(point.y)) is far outside any window (coordinates must be within ±\(Int(InputScript.coordinateLimit)))"
+                )
             }
             script.events.append(record)
         }

@@ -16,7 +16,8 @@ public final class RecordingWriter {
     public init(path: String, header: ReplayHeader) throws(HarnessError) {
         self.path = path
         let target = try OutputFile.resolve(path)
-        let fd = target.isDirect
+        let fd =
+            target.isDirect
             ? open(target.resolved, O_WRONLY | O_CLOEXEC)
             : open(target.resolved, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0, let file = fdopen(fd, "w") else {

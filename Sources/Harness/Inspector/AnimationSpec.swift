@@ -107,26 +107,38 @@ public struct AnimationSpec: Hashable, Sendable {
         /// Every kind's parameters, indexed by `Kind.rawValue`.
         static let table: [[Parameter]] = [
             [duration], [duration], [duration], [duration],
-            [Parameter(name: "p1x", range: 0...1, step: 0.01, initial: 0.2),
-             Parameter(name: "p1y", range: 0...1, step: 0.01, initial: 0.8),
-             Parameter(name: "p2x", range: 0...1, step: 0.01, initial: 0.2),
-             Parameter(name: "p2y", range: 0...1, step: 0.01, initial: 1),
-             duration],
+            [
+                Parameter(name: "p1x", range: 0...1, step: 0.01, initial: 0.2),
+                Parameter(name: "p1y", range: 0...1, step: 0.01, initial: 0.8),
+                Parameter(name: "p2x", range: 0...1, step: 0.01, initial: 0.2),
+                Parameter(name: "p2y", range: 0...1, step: 0.01, initial: 1),
+                duration,
+            ],
             [duration, bounce],
-            [Parameter(name: "response", range: 0.05...3, step: 0.05, initial: 0.5),
-             Parameter(name: "dampingFraction", range: 0...2, step: 0.025, initial: 0.825)],
-            [Parameter(name: "mass", range: 0.1...10, step: 0.1, initial: 1),
-             Parameter(name: "stiffness", range: 1...1000, step: 1, initial: 170),
-             Parameter(name: "damping", range: 0...100, step: 0.5, initial: 15)],
-            [Parameter(name: "settlingDuration", range: 0.05...5, step: 0.05, initial: 1),
-             Parameter(name: "dampingRatio", range: 0.05...2, step: 0.05, initial: 0.7)],
+            [
+                Parameter(name: "response", range: 0.05...3, step: 0.05, initial: 0.5),
+                Parameter(name: "dampingFraction", range: 0...2, step: 0.025, initial: 0.825),
+            ],
+            [
+                Parameter(name: "mass", range: 0.1...10, step: 0.1, initial: 1),
+                Parameter(name: "stiffness", range: 1...1000, step: 1, initial: 170),
+                Parameter(name: "damping", range: 0...100, step: 0.5, initial: 15),
+            ],
+            [
+                Parameter(name: "settlingDuration", range: 0.05...5, step: 0.05, initial: 1),
+                Parameter(name: "dampingRatio", range: 0.05...2, step: 0.05, initial: 0.7),
+            ],
             [duration, bounce],
-            [Parameter(name: "peak", range: 0.5...2, step: 0.05, initial: 1.25),
-             Parameter(name: "rise", range: 0.05...2, step: 0.05, initial: 0.3),
-             Parameter(name: "spring duration", range: 0.05...2, step: 0.05, initial: 0.5),
-             Parameter(name: "spring bounce", range: 0...0.9, step: 0.05, initial: 0.3)],
-            [Parameter(name: "decelerationRate", range: 0.99...0.9995, step: 0.0005, initial: 0.995),
-             Parameter(name: "restFraction", range: 0.001...0.1, step: 0.001, initial: 0.001)],
+            [
+                Parameter(name: "peak", range: 0.5...2, step: 0.05, initial: 1.25),
+                Parameter(name: "rise", range: 0.05...2, step: 0.05, initial: 0.3),
+                Parameter(name: "spring duration", range: 0.05...2, step: 0.05, initial: 0.5),
+                Parameter(name: "spring bounce", range: 0...0.9, step: 0.05, initial: 0.3),
+            ],
+            [
+                Parameter(name: "decelerationRate", range: 0.99...0.9995, step: 0.0005, initial: 0.995),
+                Parameter(name: "restFraction", range: 0.001...0.1, step: 0.001, initial: 0.001),
+            ],
         ]
     }
 
@@ -298,7 +310,8 @@ public struct AnimationSpec: Hashable, Sendable {
         case .interpolatingSpring: text = ".interpolatingSpring(duration: \(f(v[0])), bounce: \(f(v[1])))"
         case .keyframes:
             // Keyframe values are written with a decimal point so `KeyframeTimeline` infers `Double`.
-            text = ".keyframes(KeyframeTimeline(initialValue: 0.0) { CubicKeyframe(\(Self.decimal(v[0])), duration: \(f(v[1]))); "
+            text =
+                ".keyframes(KeyframeTimeline(initialValue: 0.0) { CubicKeyframe(\(Self.decimal(v[0])), duration: \(f(v[1]))); "
                 + "SpringKeyframe(1.0, duration: \(f(v[2])), spring: Spring(duration: \(f(v[2])), bounce: \(f(v[3])))) })"
         case .decay: text = ".decay(decelerationRate: \(f(v[0])), restFraction: \(f(v[1])))"
         }

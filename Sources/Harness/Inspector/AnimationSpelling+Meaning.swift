@@ -17,8 +17,10 @@ enum Interpreter {
             for argument in given {
                 // Swift's rule: arguments in parameter order, defaulted ones may be skipped.
                 guard let position = labels[next...].firstIndex(where: { $0 == argument.label }) else {
-                    throw Failure(message: "\(function) has no argument \(argument.label.map { "'\($0):'" } ?? "without a label") here",
-                                  offset: argument.value.offset)
+                    throw Failure(
+                        message:
+                            "\(function) has no argument \(argument.label.map { "'\($0):'" } ?? "without a label") here",
+                        offset: argument.value.offset)
                 }
                 values[position] = argument.value
                 next = position + 1
@@ -32,7 +34,9 @@ enum Interpreter {
                 guard let value else { throw Failure(message: "a required number is missing", offset: offset) }
                 return value
             }
-            guard case let .number(number, _) = node else { throw Failure(message: "expected a number", offset: node.offset) }
+            guard case let .number(number, _) = node else {
+                throw Failure(message: "expected a number", offset: node.offset)
+            }
             return number
         }
 
@@ -46,7 +50,9 @@ enum Interpreter {
 
         func boolean(_ index: Int, default value: Bool) throws(Failure) -> Bool {
             guard let node = values[index] else { return value }
-            guard case let .boolean(flag, _) = node else { throw Failure(message: "expected true or false", offset: node.offset) }
+            guard case let .boolean(flag, _) = node else {
+                throw Failure(message: "expected true or false", offset: node.offset)
+            }
             return flag
         }
 
@@ -67,7 +73,9 @@ enum Interpreter {
         return try builtIn(name, arguments: arguments, offset: offset)
     }
 
-    static func modifier(_ name: String, on base: Animation, arguments: [SpellingArgument]?, offset: Int) throws(Failure) -> Animation {
+    static func modifier(_ name: String, on base: Animation, arguments: [SpellingArgument]?, offset: Int)
+        throws(Failure) -> Animation
+    {
         switch name {
         case "delay":
             return base.delay(try Arguments(arguments, labels: [nil], offset: offset, function: name).number(0))
@@ -80,7 +88,8 @@ enum Interpreter {
             let a = try Arguments(arguments, labels: ["autoreverses"], offset: offset, function: name)
             return base.repeatForever(autoreverses: try a.boolean(0, default: true))
         case "logicallyComplete":
-            return base.logicallyComplete(after: try Arguments(arguments, labels: ["after"], offset: offset, function: name).number(0))
+            return base.logicallyComplete(
+                after: try Arguments(arguments, labels: ["after"], offset: offset, function: name).number(0))
         default:
             throw Failure(message: "unknown modifier .\(name)", offset: offset)
         }
@@ -93,12 +102,13 @@ enum Interpreter {
         let given = labels(of: arguments)
         switch name {
         case "linear", "easeIn", "easeOut", "easeInOut":
-            let curve: UnitCurve = switch name {
-            case "linear": .linear
-            case "easeIn": .easeIn
-            case "easeOut": .easeOut
-            default: .easeInOut
-            }
+            let curve: UnitCurve =
+                switch name {
+                case "linear": .linear
+                case "easeIn": .easeIn
+                case "easeOut": .easeOut
+                default: .easeInOut
+                }
             guard arguments != nil else { return .timingCurve(curve, duration: 0.35) }
             return .timingCurve(curve, duration: try args(["duration"]).number(0))
         case "timingCurve":
@@ -107,7 +117,9 @@ enum Interpreter {
                 return .timingCurve(try unitCurve(first.value), duration: try a.number(1, default: 0.35))
             }
             let a = try args([nil, nil, nil, nil, "duration"])
-            return .timingCurve(try a.number(0), try a.number(1), try a.number(2), try a.number(3), duration: try a.number(4, default: 0.35))
+            return .timingCurve(
+                try a.number(0), try a.number(1), try a.number(2), try a.number(3),
+                duration: try a.number(4, default: 0.35))
         case "spring", "default":
             guard let arguments else { return .spring }
             if let first = arguments.first, first.label == nil {
@@ -116,27 +128,34 @@ enum Interpreter {
             }
             if !given.isDisjoint(with: ["response", "dampingFraction"]) {
                 let a = try args(["response", "dampingFraction", "blendDuration"])
-                return .spring(response: try a.number(0, default: 0.5), dampingFraction: try a.number(1, default: 0.825),
-                               blendDuration: try a.number(2, default: 0))
+                return .spring(
+                    response: try a.number(0, default: 0.5), dampingFraction: try a.number(1, default: 0.825),
+                    blendDuration: try a.number(2, default: 0))
             }
             let a = try args(["duration", "bounce", "blendDuration"])
-            return .spring(duration: try a.number(0, default: 0.5), bounce: try a.number(1, default: 0), blendDuration: try a.number(2, default: 0))
+            return .spring(
+                duration: try a.number(0, default: 0.5), bounce: try a.number(1, default: 0),
+                blendDuration: try a.number(2, default: 0))
         case "smooth", "snappy", "bouncy":
             guard arguments != nil else { return name == "smooth" ? .smooth : name == "snappy" ? .snappy : .bouncy }
             let a = try args(["duration", "extraBounce"])
             let (duration, extra) = (try a.number(0, default: 0.5), try a.number(1, default: 0))
-            return name == "smooth" ? .smooth(duration: duration, extraBounce: extra)
-                : name == "snappy" ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
+            return name == "smooth"
+                ? .smooth(duration: duration, extraBounce: extra)
+                : name == "snappy"
+                    ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
         case "interactiveSpring":
             guard arguments != nil else { return .interactiveSpring }
             if !given.isDisjoint(with: ["response", "dampingFraction"]) {
                 let a = try args(["response", "dampingFraction", "blendDuration"])
-                return .interactiveSpring(response: try a.number(0, default: 0.15), dampingFraction: try a.number(1, default: 0.86),
-                                          blendDuration: try a.number(2, default: 0.25))
+                return .interactiveSpring(
+                    response: try a.number(0, default: 0.15), dampingFraction: try a.number(1, default: 0.86),
+                    blendDuration: try a.number(2, default: 0.25))
             }
             let a = try args(["duration", "extraBounce", "blendDuration"])
-            return .interactiveSpring(duration: try a.number(0, default: 0.15), extraBounce: try a.number(1, default: 0),
-                                      blendDuration: try a.number(2, default: 0.25))
+            return .interactiveSpring(
+                duration: try a.number(0, default: 0.15), extraBounce: try a.number(1, default: 0),
+                blendDuration: try a.number(2, default: 0.25))
         case "interpolatingSpring":
             guard let arguments else { return .interpolatingSpring }
             if let first = arguments.first, first.label == nil {
@@ -145,19 +164,23 @@ enum Interpreter {
             }
             if given.contains("stiffness") {
                 let a = try args(["mass", "stiffness", "damping", "initialVelocity"])
-                return .interpolatingSpring(mass: try a.number(0, default: 1), stiffness: try a.number(1), damping: try a.number(2),
-                                            initialVelocity: try a.number(3, default: 0))
+                return .interpolatingSpring(
+                    mass: try a.number(0, default: 1), stiffness: try a.number(1), damping: try a.number(2),
+                    initialVelocity: try a.number(3, default: 0))
             }
             let a = try args(["duration", "bounce", "initialVelocity"])
-            return .interpolatingSpring(duration: try a.number(0, default: 0.5), bounce: try a.number(1, default: 0),
-                                        initialVelocity: try a.number(2, default: 0))
+            return .interpolatingSpring(
+                duration: try a.number(0, default: 0.5), bounce: try a.number(1, default: 0),
+                initialVelocity: try a.number(2, default: 0))
         case "decay":
             guard arguments != nil else { return .decay }
             let a = try args(["decelerationRate", "restFraction"])
             return .decay(decelerationRate: try a.number(0), restFraction: try a.number(1, default: 0.001))
         case "keyframes":
             let a = try args([nil, "startTime"])
-            guard let timeline = a.values[0] else { throw Failure(message: ".keyframes needs a KeyframeTimeline", offset: offset) }
+            guard let timeline = a.values[0] else {
+                throw Failure(message: ".keyframes needs a KeyframeTimeline", offset: offset)
+            }
             return .keyframes(try keyframeTimeline(timeline), startTime: try a.number(1, default: 0))
         default:
             throw Failure(message: "unknown animation .\(name)", offset: offset)
@@ -165,7 +188,9 @@ enum Interpreter {
     }
 
     static func unitCurve(_ node: SpellingNode) throws(Failure) -> UnitCurve {
-        guard case let .call(nil, name, arguments, nil, offset) = node else { throw Failure(message: "expected a UnitCurve", offset: node.offset) }
+        guard case let .call(nil, name, arguments, nil, offset) = node else {
+            throw Failure(message: "expected a UnitCurve", offset: node.offset)
+        }
         switch name {
         case "linear" where arguments == nil: return .linear
         case "easeIn" where arguments == nil: return .easeIn
@@ -175,8 +200,11 @@ enum Interpreter {
         case "circularEaseOut" where arguments == nil: return .circularEaseOut
         case "circularEaseInOut" where arguments == nil: return .circularEaseInOut
         case "bezier":
-            let a = try Arguments(arguments, labels: ["startControlPoint", "endControlPoint"], offset: offset, function: ".bezier")
-            return .bezier(startControlPoint: try unitPoint(a.values[0], offset: offset), endControlPoint: try unitPoint(a.values[1], offset: offset))
+            let a = try Arguments(
+                arguments, labels: ["startControlPoint", "endControlPoint"], offset: offset, function: ".bezier")
+            return .bezier(
+                startControlPoint: try unitPoint(a.values[0], offset: offset),
+                endControlPoint: try unitPoint(a.values[1], offset: offset))
         default: throw Failure(message: "unknown UnitCurve .\(name)", offset: offset)
         }
     }
@@ -190,7 +218,9 @@ enum Interpreter {
     }
 
     static func spring(_ node: SpellingNode) throws(Failure) -> Spring {
-        guard case let .call(base, name, arguments, nil, offset) = node else { throw Failure(message: "expected a Spring", offset: node.offset) }
+        guard case let .call(base, name, arguments, nil, offset) = node else {
+            throw Failure(message: "expected a Spring", offset: node.offset)
+        }
         func args(_ labels: [String?]) throws(Failure) -> Arguments {
             try Arguments(arguments, labels: labels, offset: offset, function: "Spring")
         }
@@ -198,19 +228,26 @@ enum Interpreter {
         if base == nil, name == "smooth" || name == "snappy" || name == "bouncy" {
             let a = try args(["duration", "extraBounce"])
             let (duration, extra) = (try a.number(0, default: 0.5), try a.number(1, default: 0))
-            return name == "smooth" ? .smooth(duration: duration, extraBounce: extra)
-                : name == "snappy" ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
+            return name == "smooth"
+                ? .smooth(duration: duration, extraBounce: extra)
+                : name == "snappy"
+                    ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
         }
-        guard base == nil, name == "Spring" else { throw Failure(message: "expected a Spring, found \(name)", offset: offset) }
+        guard base == nil, name == "Spring" else {
+            throw Failure(message: "expected a Spring, found \(name)", offset: offset)
+        }
         let given = labels(of: arguments)
         if given.contains("stiffness") {
             let a = try args(["mass", "stiffness", "damping", "allowOverDamping"])
-            return Spring(mass: try a.number(0, default: 1), stiffness: try a.number(1), damping: try a.number(2),
-                          allowOverDamping: try a.boolean(3, default: false))
+            return Spring(
+                mass: try a.number(0, default: 1), stiffness: try a.number(1), damping: try a.number(2),
+                allowOverDamping: try a.boolean(3, default: false))
         }
         if given.contains("settlingDuration") {
             let a = try args(["settlingDuration", "dampingRatio", "epsilon"])
-            return Spring(settlingDuration: try a.number(0), dampingRatio: try a.number(1), epsilon: try a.number(2, default: 0.001))
+            return Spring(
+                settlingDuration: try a.number(0), dampingRatio: try a.number(1),
+                epsilon: try a.number(2, default: 0.001))
         }
         if given.contains("response") {
             let a = try args(["response", "dampingRatio"])
@@ -232,7 +269,8 @@ enum Interpreter {
         guard case let .call(nil, "KeyframeTimeline", arguments, closure?, offset) = node else {
             throw Failure(message: "expected KeyframeTimeline(initialValue:) { … }", offset: node.offset)
         }
-        let initial = try Arguments(arguments, labels: ["initialValue"], offset: offset, function: "KeyframeTimeline").number(0)
+        let initial = try Arguments(arguments, labels: ["initialValue"], offset: offset, function: "KeyframeTimeline")
+            .number(0)
         var frames: [Keyframe] = []
         for statement in closure { frames.append(try keyframe(statement)) }
         return KeyframeTimeline(initialValue: initial) {
@@ -240,8 +278,10 @@ enum Interpreter {
                 for frame in frames {
                     switch frame {
                     case let .linear(to, duration): LinearKeyframe(to, duration: duration)
-                    case let .cubic(to, duration, start, end): CubicKeyframe(to, duration: duration, startVelocity: start, endVelocity: end)
-                    case let .spring(to, duration, spring, start): SpringKeyframe(to, duration: duration, spring: spring, startVelocity: start)
+                    case let .cubic(to, duration, start, end):
+                        CubicKeyframe(to, duration: duration, startVelocity: start, endVelocity: end)
+                    case let .spring(to, duration, spring, start):
+                        SpringKeyframe(to, duration: duration, spring: spring, startVelocity: start)
                     case let .move(to): MoveKeyframe(to)
                     }
                 }
@@ -250,7 +290,9 @@ enum Interpreter {
     }
 
     static func keyframe(_ node: SpellingNode) throws(Failure) -> Keyframe {
-        guard case let .call(nil, name, arguments, nil, offset) = node else { throw Failure(message: "expected a keyframe", offset: node.offset) }
+        guard case let .call(nil, name, arguments, nil, offset) = node else {
+            throw Failure(message: "expected a keyframe", offset: node.offset)
+        }
         func args(_ labels: [String?]) throws(Failure) -> Arguments {
             try Arguments(arguments, labels: labels, offset: offset, function: name)
         }
@@ -260,13 +302,15 @@ enum Interpreter {
             return .linear(try a.number(0), duration: try a.number(1))
         case "CubicKeyframe":
             let a = try args([nil, "duration", "startVelocity", "endVelocity"])
-            return .cubic(try a.number(0), duration: try a.number(1),
-                          start: a.isGiven(2) ? try a.number(2) : nil, end: a.isGiven(3) ? try a.number(3) : nil)
+            return .cubic(
+                try a.number(0), duration: try a.number(1),
+                start: a.isGiven(2) ? try a.number(2) : nil, end: a.isGiven(3) ? try a.number(3) : nil)
         case "SpringKeyframe":
             let a = try args([nil, "duration", "spring", "startVelocity"])
             let spring = try a.values[2].map { (node) throws(Failure) in try Interpreter.spring(node) } ?? Spring()
-            return .spring(try a.number(0), duration: a.isGiven(1) ? try a.number(1) : nil, spring: spring,
-                           start: a.isGiven(3) ? try a.number(3) : nil)
+            return .spring(
+                try a.number(0), duration: a.isGiven(1) ? try a.number(1) : nil, spring: spring,
+                start: a.isGiven(3) ? try a.number(3) : nil)
         case "MoveKeyframe":
             return .move(try args([nil]).number(0))
         default:

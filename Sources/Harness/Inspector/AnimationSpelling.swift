@@ -85,8 +85,10 @@ struct Parser {
     mutating func identifier() throws(AnimationSpelling.ParseError) -> String {
         skipSpace()
         let start = index
-        while index < characters.count, characters[index].isLetter || characters[index] == "_"
-                || (index > start && characters[index].isNumber) {
+        while index < characters.count,
+            characters[index].isLetter || characters[index] == "_"
+                || (index > start && characters[index].isNumber)
+        {
             index += 1
         }
         guard index > start else { throw fail("expected a name") }

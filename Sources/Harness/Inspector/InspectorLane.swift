@@ -100,7 +100,9 @@ public final class InspectorLane {
         var high = 0.0
         var speed = 0.0
         while values.count < Self.capacity {
-            guard let value = animation.animate(value: 1.0, time: time, context: &sampleContext), value.isFinite else { break }
+            guard let value = animation.animate(value: 1.0, time: time, context: &sampleContext), value.isFinite else {
+                break
+            }
             let velocity = animation.velocity(value: 1.0, time: time, context: sampleContext) ?? 0
             if logical == nil, sampleContext.isLogicallyComplete { logical = time }
             if abs(value - 1) > Self.settleTolerance { lastOutside = time + Self.sampleInterval }

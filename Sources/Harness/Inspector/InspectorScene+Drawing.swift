@@ -58,7 +58,9 @@ extension InspectorScene {
     public func controlHandles(_ lane: Int, in size: Size) -> (Point, Point) {
         let square = unitSquare(lane, in: size)
         let (p1, p2) = lanes[lane].spec.controlPoints
-        func place(_ p: SIMD2<Double>) -> Point { Point(square.x + p.x * square.width, square.y + square.height - p.y * square.height) }
+        func place(_ p: SIMD2<Double>) -> Point {
+            Point(square.x + p.x * square.width, square.y + square.height - p.y * square.height)
+        }
         return (place(p1), place(p2))
     }
 
@@ -82,14 +84,17 @@ extension InspectorScene {
         var y = stage(1, in: size).y + 44
         for lane in lanes.indices {
             for (number, line) in readouts[lane].enumerated() {
-                list.text(line, at: Point(20, y), size: .small, number == 0 || line.hasPrefix("    ") ? Self.colors[lane] : .text)
+                list.text(
+                    line, at: Point(20, y), size: .small,
+                    number == 0 || line.hasPrefix("    ") ? Self.colors[lane] : .text)
                 y += 17
             }
             y += 4
         }
         let scale = clock?.timeScale ?? 1
         if status.loops != loops || status.scale != scale || status.copied != lastCopied {
-            let text = "loop \(loops ? "on" : "off")   time scale \(String(format: "%.2f", scale))"
+            let text =
+                "loop \(loops ? "on" : "off")   time scale \(String(format: "%.2f", scale))"
                 + (lastCopied.map { "   copied: " + ($0.count > 110 ? $0.prefix(110) + "…" : $0) } ?? "")
             status = (loops, scale, lastCopied, text)
         }
@@ -115,7 +120,9 @@ extension InspectorScene {
         high += 0.05
         let span = plotDuration
         func point(_ time: Double, _ value: Double) -> Point {
-            Point(rect.x + min(time / span, 1) * rect.width, rect.y + rect.height - (value - low) / (high - low) * rect.height)
+            Point(
+                rect.x + min(time / span, 1) * rect.width,
+                rect.y + rect.height - (value - low) / (high - low) * rect.height)
         }
         list.line(point(0, 0), point(span, 0), .grid)
         list.line(point(0, 1), point(span, 1), .grid)
@@ -123,13 +130,18 @@ extension InspectorScene {
         list.text("1", at: point(0, 1) + Point(-12, -8), size: .small, .dimText)
         var tick = 0.5
         while tick < span {
-            list.line(Point(point(tick, 0).x, rect.y + rect.height - 6), Point(point(tick, 0).x, rect.y + rect.height), .grid)
+            list.line(
+                Point(point(tick, 0).x, rect.y + rect.height - 6), Point(point(tick, 0).x, rect.y + rect.height), .grid)
             tick += 0.5
         }
         if plotLabels.span != span || plotLabels.peak != peak {
-            plotLabels = (span, peak, String(format: "%.1f s", span), String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak))
+            plotLabels = (
+                span, peak, String(format: "%.1f s", span),
+                String(format: "velocity (faint) scaled: the 1 line is %.2f /s", peak)
+            )
         }
-        list.text(plotLabels.spanText, at: Point(rect.x + rect.width - 44, rect.y + rect.height + 1), size: .small, .dimText)
+        list.text(
+            plotLabels.spanText, at: Point(rect.x + rect.width - 44, rect.y + rect.height + 1), size: .small, .dimText)
         list.text(plotLabels.peakText, at: Point(rect.x + 6, rect.y + rect.height + 1), size: .small, .dimText)
         for (index, lane) in lanes.enumerated() {
             let color = Self.colors[index]
@@ -195,7 +207,9 @@ extension InspectorScene {
             list.fill(bar, .grid)
             let range = parameter.range
             let fraction = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
-            list.fill(Rect(x: bar.x, y: bar.y, width: bar.width * fraction, height: bar.height), color.opacity(focused ? 150 : 90))
+            list.fill(
+                Rect(x: bar.x, y: bar.y, width: bar.width * fraction, height: bar.height),
+                color.opacity(focused ? 150 : 90))
             list.text(sliderTexts[lane][index], at: Point(bar.x + 4, bar.y + 1), size: .small, .text)
         }
         guard spec.kind == .timingCurve else { return }
@@ -205,18 +219,21 @@ extension InspectorScene {
         let start = Point(square.x, square.y + square.height), end = Point(square.x + square.width, square.y)
         list.line(start, h1, .dimText)
         list.line(end, h2, .dimText)
-        let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: spec.values[0], y: spec.values[1]),
-                                     endControlPoint: UnitPoint(x: spec.values[2], y: spec.values[3]))
+        let curve = UnitCurve.bezier(
+            startControlPoint: UnitPoint(x: spec.values[0], y: spec.values[1]),
+            endControlPoint: UnitPoint(x: spec.values[2], y: spec.values[3]))
         let slot = 4 * lanes.count + lane
         points[slot].removeAll(keepingCapacity: true)
         for step in 0...40 {
             let x = Double(step) / 40
-            points[slot].append(Point(square.x + x * square.width, square.y + square.height - curve.value(at: x) * square.height))
+            points[slot].append(
+                Point(square.x + x * square.width, square.y + square.height - curve.value(at: x) * square.height))
         }
         list.polyline(points[slot], color)
         list.circle(h1, radius: 6, .white)
         list.circle(h2, radius: 6, .white)
-        list.text("drag the control points", at: Point(square.x - 20, square.y + square.height + 6), size: .small, .dimText)
+        list.text(
+            "drag the control points", at: Point(square.x - 20, square.y + square.height + 6), size: .small, .dimText)
     }
 
     func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }

@@ -23,7 +23,8 @@ final class StreamingFile {
         target = try OutputFile.resolve(path)
         temporary = target.isDirect ? nil : OutputFile.temporaryPath(for: target.resolved)
         let destination = temporary ?? target.resolved
-        let fd = target.isDirect
+        let fd =
+            target.isDirect
             ? open(destination, O_WRONLY | O_CLOEXEC)
             : open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0, let file = fdopen(fd, "w") else {
@@ -61,7 +62,8 @@ public final class CSVProfileWriter: FrameSink {
     private let file: StreamingFile
 
     /// The columns, in order.
-    public static let header = "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced"
+    public static let header =
+        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced"
 
     /// Opens the output (written to a temporary file until ``finish()``).
     public init(path: String) throws(HarnessError) {
@@ -72,9 +74,11 @@ public final class CSVProfileWriter: FrameSink {
     public func record(_ sample: FrameSample) {
         let p = sample.phases
         let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
-        let fields = [String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
-                      ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
-                      String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0"]
+        let fields = [
+            String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
+            ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
+            String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0",
+        ]
         file.write(fields.joined(separator: ",") + "\n")
     }
 
@@ -105,13 +109,17 @@ public final class ChromeTraceWriter: FrameSink {
         let us = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1000) }
         var ts = sample.start - origin
         let total = sample.phases.busy + sample.phases.wait
-        emit(#"{"name":"frame","cat":"frame","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(total)),"args":{"frame":\#(sample.index)}}"#)
+        emit(
+            #"{"name":"frame","cat":"frame","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(total)),"args":{"frame":\#(sample.index)}}"#
+        )
         for (index, name) in FramePhases.names.enumerated() {
             let duration = sample.phases[index]
             emit(#"{"name":"\#(name)","cat":"phase","ph":"X","pid":1,"tid":1,"ts":\#(us(ts)),"dur":\#(us(duration))}"#)
             ts += duration
         }
-        emit(#"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#)
+        emit(
+            #"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#
+        )
     }
 
     public func finish() throws(HarnessError) {

@@ -57,8 +57,10 @@ public struct FrameSample: Hashable, Sendable {
     public var paced: Bool
 
     /// Creates a sample.
-    public init(index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
-                paced: Bool = true) {
+    public init(
+        index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
+        paced: Bool = true
+    ) {
         self.paced = paced
         self.index = index
         self.start = start
@@ -100,9 +102,11 @@ public final class FrameStats {
     public let historyLength: Int
 
     /// Intervals between frame starts (nanoseconds), from the second frame on.
-    public private(set) var intervals = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    public private(set) var intervals = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// |interval − period| (nanoseconds), from the second frame on.
-    public private(set) var deviations = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    public private(set) var deviations = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Frames recorded.
     public private(set) var frameCount = 0
     /// Frames more than 5 % late.
@@ -133,7 +137,8 @@ public final class FrameStats {
         if sample.index > 0 {
             intervals.record(sample.interval)
             if targetPeriod > 0, sample.paced {
-                let deviation = sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
+                let deviation =
+                    sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
                 deviations.record(deviation)
                 if sample.interval * 100 > targetPeriod * 105 { missedDeadlines += 1 }
                 if sample.interval >= targetPeriod * 2 { janks += 1 }
@@ -195,9 +200,13 @@ extension FrameSummary {
             return String(scaled)
         }
         var lines = ["frames: \(frames)"]
-        lines.append("interval ms: p50 \(f(intervalP50))  p90 \(f(intervalP90))  p99 \(f(intervalP99))  p99.9 \(f(intervalP999))  max \(f(intervalMax))")
+        lines.append(
+            "interval ms: p50 \(f(intervalP50))  p90 \(f(intervalP90))  p99 \(f(intervalP99))  p99.9 \(f(intervalP999))  max \(f(intervalMax))"
+        )
         if targetPeriodMs > 0 {
-            lines.append("deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))")
+            lines.append(
+                "deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))"
+            )
             lines.append("missed deadlines: \(missedDeadlines)  janks: \(janks)")
         }
         let phases = FramePhases.names

@@ -31,16 +31,20 @@ public struct ProfilerOverlay {
     ///   - list: The draw list to append to.
     ///   - showsTimings: false leaves out every wall-clock figure (bars, percentiles), for runs
     ///     under a fixed `dt` whose screenshots must not depend on the machine's speed.
-    public mutating func draw(stats: FrameStats, pacer: Pacer, frame: Int, tweens: Int, animations: Int,
-                              into list: inout DrawList, size: Size, showsTimings: Bool = true) {
+    public mutating func draw(
+        stats: FrameStats, pacer: Pacer, frame: Int, tweens: Int, animations: Int,
+        into list: inout DrawList, size: Size, showsTimings: Bool = true
+    ) {
         guard showsTimings else {
             let panel = Rect(x: 12, y: Double(size.height) - 60, width: Double(size.width) - 24, height: 48)
             list.fill(panel, Color(8, 9, 12, 225))
             list.stroke(panel, .grid)
-            list.text("frame timings are not drawn under --fixed-dt (they differ run to run): see --profile or --summary",
-                      at: Point(panel.x + 10, panel.y + 8), size: .small, .text)
-            list.text("active: \(tweens) tweens, \(animations) animations   frame \(frame)",
-                      at: Point(panel.x + 10, panel.y + 26), size: .small, .dimText)
+            list.text(
+                "frame timings are not drawn under --fixed-dt (they differ run to run): see --profile or --summary",
+                at: Point(panel.x + 10, panel.y + 8), size: .small, .text)
+            list.text(
+                "active: \(tweens) tweens, \(animations) animations   frame \(frame)",
+                at: Point(panel.x + 10, panel.y + 26), size: .small, .dimText)
             return
         }
         if frame - lastRefresh >= Self.refreshInterval {
@@ -67,14 +71,17 @@ public struct ProfilerOverlay {
         }
         let budget = graph.y + graph.height - periodMs * pixelsPerMs
         list.line(Point(graph.x, budget), Point(graph.x + graph.width, budget), Color(255, 80, 80))
-        list.text(String(format: "budget %.2f ms", periodMs), at: Point(graph.x + graph.width - 120, budget - 18), size: .small, Color(255, 80, 80))
+        list.text(
+            String(format: "budget %.2f ms", periodMs), at: Point(graph.x + graph.width - 120, budget - 18),
+            size: .small, Color(255, 80, 80))
 
         var y = panel.y + 8
         for line in lines {
             list.text(line, at: Point(panel.x + 10, y), size: .small, .text)
             y += 18
         }
-        list.text("active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
+        list.text(
+            "active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
         var legendX = panel.x + panel.width - 500
         for (index, name) in FramePhases.names.enumerated() {
             list.fill(Rect(x: legendX, y: y + 4, width: 10, height: 10), Self.phaseColors[index])
@@ -84,12 +91,15 @@ public struct ProfilerOverlay {
     }
 
     static func describe(_ s: FrameSummary, pacer: Pacer) -> [String] {
-        let cpu = pacer.waitedNanoseconds > 0 ? Double(pacer.waitCPUNanoseconds) / Double(pacer.waitedNanoseconds) * 100 : 0
+        let cpu =
+            pacer.waitedNanoseconds > 0 ? Double(pacer.waitCPUNanoseconds) / Double(pacer.waitedNanoseconds) * 100 : 0
         return [
-            String(format: "frame interval ms  p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f",
-                   s.intervalP50, s.intervalP90, s.intervalP99, s.intervalP999, s.intervalMax),
-            String(format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
-                   s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
+            String(
+                format: "frame interval ms  p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f",
+                s.intervalP50, s.intervalP90, s.intervalP99, s.intervalP999, s.intervalMax),
+            String(
+                format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
+                s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
             String(format: "busy %.3f ms/frame   %d frames", s.meanBusyMs, s.frames),
         ]
     }

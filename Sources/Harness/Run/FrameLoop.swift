@@ -26,9 +26,11 @@ public struct LoopOptions {
     }
 
     /// Creates options; the defaults do nothing extra.
-    public init(replay: InputScript? = nil, record: Bool = false, screenshotEvery: (every: Int, directory: String)? = nil,
-                screenshotDirectory: String = ".", sinks: [FrameSink] = [], showsProfiler: Bool = false,
-                log: @escaping (String) -> Void = { _ in }) {
+    public init(
+        replay: InputScript? = nil, record: Bool = false, screenshotEvery: (every: Int, directory: String)? = nil,
+        screenshotDirectory: String = ".", sinks: [FrameSink] = [], showsProfiler: Bool = false,
+        log: @escaping (String) -> Void = { _ in }
+    ) {
         self.replay = replay
         self.record = record
         self.screenshotEvery = screenshotEvery
@@ -93,8 +95,10 @@ public final class FrameLoop {
     ///   - pacer: Paces the frames (or leaves it to vsync).
     ///   - stats: Records every frame's timing.
     ///   - options: Replay, recording, screenshots and the other per-run choices.
-    public init(backend: RenderBackend, scene: Scene, tweener: Tweener, clock: FrameClock, pacer: Pacer,
-                stats: FrameStats, options: LoopOptions = LoopOptions()) {
+    public init(
+        backend: RenderBackend, scene: Scene, tweener: Tweener, clock: FrameClock, pacer: Pacer,
+        stats: FrameStats, options: LoopOptions = LoopOptions()
+    ) {
         self.backend = backend
         self.scene = scene
         self.tweener = tweener
@@ -174,10 +178,12 @@ public final class FrameLoop {
         let interval = lastStart.map { start - $0 } ?? 0
         lastStart = start
         if interval > 0 {
-            smoothedInterval = smoothedInterval == 0 ? Double(interval) : smoothedInterval * 0.9 + Double(interval) * 0.1
+            smoothedInterval =
+                smoothedInterval == 0 ? Double(interval) : smoothedInterval * 0.9 + Double(interval) * 0.1
         }
-        let sample = FrameSample(index: frameIndex, start: start, interval: interval, phases: phases,
-                                 tweens: counts.tweens, animations: counts.animations, paced: paced)
+        let sample = FrameSample(
+            index: frameIndex, start: start, interval: interval, phases: phases,
+            tweens: counts.tweens, animations: counts.animations, paced: paced)
         stats.record(sample)
         for sink in options.sinks { sink.record(sample) }
         frameIndex += 1
@@ -205,7 +211,9 @@ public final class FrameLoop {
         if scene.handle(event) {
             if let text = scene.takeCopiedText() {
                 options.copied(text)
-                options.log(backend.setClipboardText(text) ? "copied to the clipboard" : "no clipboard: copied text is on stdout only")
+                options.log(
+                    backend.setClipboardText(text)
+                        ? "copied to the clipboard" : "no clipboard: copied text is on stdout only")
             }
             return
         }
@@ -296,8 +304,9 @@ public final class FrameLoop {
         }
         drawList.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
         if showsProfiler {
-            overlay.draw(stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
-                         into: &drawList, size: size, showsTimings: clock.configuration.fixedDelta == nil)
+            overlay.draw(
+                stats: stats, pacer: pacer, frame: frameIndex, tweens: counts.tweens, animations: counts.animations,
+                into: &drawList, size: size, showsTimings: clock.configuration.fixedDelta == nil)
         }
         if showsHelp {
             let panel = Rect(x: width - 330, y: 40, width: 310, height: Double(Self.helpLines.count) * 20 + 16)

@@ -26,15 +26,18 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         case let .unwritablePath(path, reason):
             return "cannot write '\(path)': \(reason)"
         case .noDisplay:
-            return "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"
+            return
+                "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"
         case let .displayUnreachable(display):
-            return "cannot open a window: no display server answers at \(display): start one, fix DISPLAY, run with --headless, or under xvfb-run"
+            return
+                "cannot open a window: no display server answers at \(display): start one, fix DISPLAY, run with --headless, or under xvfb-run"
         case let .platform(message):
             return "SDL: \(message)"
         case let .corruptReplay(path, line, reason):
             return line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
         case let .fontNotFound(searched):
-            return "no TrueType font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core or set CADENCE_FONT"
+            return
+                "no TrueType font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core or set CADENCE_FONT"
         }
     }
 }

@@ -55,7 +55,8 @@ public enum OutputFile {
                 let count = readlink(current, &buffer, buffer.count - 1)
                 guard count >= 0 else { throw .unwritablePath(path, reason: String(cString: strerror(errno))) }
                 let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                current = destination.hasPrefix("/")
+                current =
+                    destination.hasPrefix("/")
                     ? destination
                     : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
             case S_IFREG:
@@ -165,7 +166,9 @@ public enum OutputFile {
 
     /// Renames a finished temporary file into place (atomic on one file system). `path` must be a resolved
     /// regular-file path (see ``resolve(_:)``): a symlink there would be replaced.
-    public static func commit(_ temporary: String, to path: String, reportedAs shown: String? = nil) throws(HarnessError) {
+    public static func commit(_ temporary: String, to path: String, reportedAs shown: String? = nil)
+        throws(HarnessError)
+    {
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

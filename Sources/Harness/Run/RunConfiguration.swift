@@ -42,9 +42,11 @@ public struct RunConfiguration: Sendable, Equatable {
     public var height: Int
 
     /// Creates a configuration; the defaults are the default scene, windowed, at the display's rate, 1280×720.
-    public init(scene: String = SceneCatalog.defaultName, frames: Int? = nil, headless: Bool = false,
-                screenshotPath: String? = nil, summaryPath: String? = nil, fps: Double? = nil,
-                fixedDelta: Double? = nil, unpaced: Bool = false, width: Int = 1280, height: Int = 720) {
+    public init(
+        scene: String = SceneCatalog.defaultName, frames: Int? = nil, headless: Bool = false,
+        screenshotPath: String? = nil, summaryPath: String? = nil, fps: Double? = nil,
+        fixedDelta: Double? = nil, unpaced: Bool = false, width: Int = 1280, height: Int = 720
+    ) {
         self.scene = scene
         self.frames = frames
         self.headless = headless
@@ -84,7 +86,9 @@ public struct RunConfiguration: Sendable, Equatable {
             throw .invalidOption("--time-scale must be between 0.1 and 4 (got \(timeScale))")
         }
         if let series = screenshotEvery {
-            guard series.every > 0 else { throw .invalidOption("--screenshot-every needs a positive frame count (got \(series.every))") }
+            guard series.every > 0 else {
+                throw .invalidOption("--screenshot-every needs a positive frame count (got \(series.every))")
+            }
             try OutputFile.checkWritable(series.directory + "/frame-000000.png")
         }
         for path in [screenshotPath, summaryPath, profilePath, tracePath, recordPath].compactMap({ $0 }) {
@@ -105,8 +109,10 @@ public struct RunConfiguration: Sendable, Equatable {
 
     /// The output options that are set, with their flags.
     var outputs: [(flag: String, path: String)] {
-        [("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
-         ("--trace", tracePath), ("--record", recordPath)].compactMap { flag, path in path.map { (flag, $0) } }
+        [
+            ("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
+            ("--trace", tracePath), ("--record", recordPath),
+        ].compactMap { flag, path in path.map { (flag, $0) } }
     }
 
     /// Two outputs into one file would interleave or overwrite each other, and an output into the replay
@@ -117,22 +123,27 @@ public struct RunConfiguration: Sendable, Equatable {
         for (flag, path) in outputs {
             let target = try OutputFile.resolve(path)
             if let other = seen.first(where: { $0.target.identity == target.identity }),
-               !(target.isDirect && !target.isFIFO) {
+                !(target.isDirect && !target.isFIFO)
+            {
                 throw .invalidOption("\(other.flag) and \(flag) both write to '\(path)': give each output its own file")
             }
             seen.append((flag, target))
         }
         if let replayPath, let replay = try? OutputFile.resolve(replayPath),
-           let clash = seen.first(where: { $0.target.identity == replay.identity && !$0.target.isDirect }) {
-            throw .invalidOption("\(clash.flag) '\(clash.target.path)' would overwrite the --replay input '\(replayPath)'")
+            let clash = seen.first(where: { $0.target.identity == replay.identity && !$0.target.isDirect })
+        {
+            throw .invalidOption(
+                "\(clash.flag) '\(clash.target.path)' would overwrite the --replay input '\(replayPath)'")
         }
         if let series = screenshotEvery, let folder = try? OutputFile.resolve(series.directory + "/x").identity {
             let folderPath = URL(fileURLWithPath: folder).deletingLastPathComponent().path
             for (flag, target) in seen where !target.isDirect {
                 let url = URL(fileURLWithPath: target.identity)
                 let name = url.lastPathComponent
-                if url.deletingLastPathComponent().path == folderPath, name.hasPrefix("frame-"), name.hasSuffix(".png") {
-                    throw .invalidOption("\(flag) '\(target.path)' is where --screenshot-every writes its frames: choose another name")
+                if url.deletingLastPathComponent().path == folderPath, name.hasPrefix("frame-"), name.hasSuffix(".png")
+                {
+                    throw .invalidOption(
+                        "\(flag) '\(target.path)' is where --screenshot-every writes its frames: choose another name")
                 }
             }
         }

@@ -30,7 +30,9 @@ public final class AnimatableScene: Scene {
         public var label: String
 
         /// `(frame, (rotation, anchor))`, each part's own data.
-        public var animatableData: AnimatablePair<CGRect.AnimatableData, AnimatablePair<Double, UnitPoint.AnimatableData>> {
+        public var animatableData:
+            AnimatablePair<CGRect.AnimatableData, AnimatablePair<Double, UnitPoint.AnimatableData>>
+        {
             get { AnimatablePair(frame.animatableData, AnimatablePair(rotation.animatableData, anchor.animatableData)) }
             set {
                 frame.animatableData = newValue.first
@@ -53,24 +55,32 @@ public final class AnimatableScene: Scene {
 
         /// The anchor's position on screen.
         public var pivot: Point {
-            Point(Double(frame.minX) + anchor.x * Double(frame.width), Double(frame.minY) + anchor.y * Double(frame.height))
+            Point(
+                Double(frame.minX) + anchor.x * Double(frame.width),
+                Double(frame.minY) + anchor.y * Double(frame.height))
         }
     }
 
     /// The stage the panel moves on.
     public static let stage = Rect(x: 40, y: 90, width: 820, height: 560)
     /// The anchors A cycles through.
-    public static let anchors: [UnitPoint] = [.center, .topLeading, .top, .topTrailing, .trailing,
-                                               .bottomTrailing, .bottom, .bottomLeading, .leading]
+    public static let anchors: [UnitPoint] = [
+        .center, .topLeading, .top, .topTrailing, .trailing,
+        .bottomTrailing, .bottom, .bottomLeading, .leading,
+    ]
     /// Their names, for the hint.
-    public static let anchorNames = ["center", "topLeading", "top", "topTrailing", "trailing",
-                                     "bottomTrailing", "bottom", "bottomLeading", "leading"]
+    public static let anchorNames = [
+        "center", "topLeading", "top", "topTrailing", "trailing",
+        "bottomTrailing", "bottom", "bottomLeading", "leading",
+    ]
     /// The springs S cycles through.
     public static let springs: [Animation] = [.bouncy, .spring, .snappy, .smooth]
     /// Their names, for the hint.
     public static let springNames = [".bouncy", ".spring", ".snappy", ".smooth"]
     /// The panel sizes clicks cycle through.
-    public static let sizes = [CGSize(width: 220, height: 120), CGSize(width: 120, height: 180), CGSize(width: 160, height: 160)]
+    public static let sizes = [
+        CGSize(width: 220, height: 120), CGSize(width: 120, height: 180), CGSize(width: 160, height: 160),
+    ]
     /// Frames of rotation history plotted (two seconds at 60 fps).
     public static let historyLength = 120
 
@@ -96,8 +106,9 @@ public final class AnimatableScene: Scene {
     static var home: Panel {
         let size = sizes[0]
         return Panel(
-            frame: CGRect(x: CGFloat(stage.x + stage.width / 2) - size.width / 2,
-                          y: CGFloat(stage.y + stage.height / 2) - size.height / 2, width: size.width, height: size.height),
+            frame: CGRect(
+                x: CGFloat(stage.x + stage.width / 2) - size.width / 2,
+                y: CGFloat(stage.y + stage.height / 2) - size.height / 2, width: size.width, height: size.height),
             rotation: .zero, anchor: .center, label: "home")
     }
 
@@ -114,8 +125,9 @@ public final class AnimatableScene: Scene {
         let y = min(max(point.y, Self.stage.y + inset), Self.stage.y + Self.stage.height - inset)
         var next = panel.target
         let size = Self.sizes[clicks % Self.sizes.count]
-        next.frame = CGRect(x: CGFloat(x) - size.width / 2, y: CGFloat(y) - size.height / 2,
-                            width: size.width, height: size.height)
+        next.frame = CGRect(
+            x: CGFloat(x) - size.width / 2, y: CGFloat(y) - size.height / 2,
+            width: size.width, height: size.height)
         let across = (x - (Self.stage.x + Self.stage.width / 2)) / (Self.stage.width / 2 - inset)
         next.rotation = Self.maximumTilt * across
         next.label = "click \(clicks)"
@@ -148,7 +160,9 @@ public final class AnimatableScene: Scene {
 
     public func update(by dt: Double) {
         rotationHistory.append(panel.presentation.rotation.degrees)
-        if rotationHistory.count > Self.historyLength { rotationHistory.removeFirst(rotationHistory.count - Self.historyLength) }
+        if rotationHistory.count > Self.historyLength {
+            rotationHistory.removeFirst(rotationHistory.count - Self.historyLength)
+        }
     }
 
     public var activeAnimations: Int { panel.isAnimating ? 1 : 0 }
@@ -178,12 +192,18 @@ public final class AnimatableScene: Scene {
         let data = shown.animatableData
         line("value                 animatableData", .dimText)
         line(String(format: "rotation %7.1f°   %9.1f  (rad × 128)", shown.rotation.degrees, data.second.first))
-        line(String(format: "anchor (%.2f, %.2f)  (%.1f, %.1f)  (× 128)", shown.anchor.x, shown.anchor.y,
-                    data.second.second.first, data.second.second.second))
-        line(String(format: "origin (%.0f, %.0f)     (%.0f, %.0f)", Double(shown.frame.minX), Double(shown.frame.minY),
-                    Double(data.first.first.first), Double(data.first.first.second)))
-        line(String(format: "size   %.0f × %.0f      (%.0f, %.0f)", Double(shown.frame.width), Double(shown.frame.height),
-                    Double(data.first.second.first), Double(data.first.second.second)))
+        line(
+            String(
+                format: "anchor (%.2f, %.2f)  (%.1f, %.1f)  (× 128)", shown.anchor.x, shown.anchor.y,
+                data.second.second.first, data.second.second.second))
+        line(
+            String(
+                format: "origin (%.0f, %.0f)     (%.0f, %.0f)", Double(shown.frame.minX), Double(shown.frame.minY),
+                Double(data.first.first.first), Double(data.first.first.second)))
+        line(
+            String(
+                format: "size   %.0f × %.0f      (%.0f, %.0f)", Double(shown.frame.width), Double(shown.frame.height),
+                Double(data.first.second.first), Double(data.first.second.second)))
         line("label  \"\(shown.label)\"   not animated", .dimText)
         let speed = panel.velocity.magnitudeSquared.squareRoot()
         line(String(format: "|velocity| %.0f data units/s", speed) + (panel.isAnimating ? "" : "  (at rest)"), .dimText)
@@ -198,12 +218,15 @@ public final class AnimatableScene: Scene {
         let goal = panel.target.rotation.degrees
         let low = min(rotationHistory.min()!, goal) - 10, high = max(rotationHistory.max()!, goal) + 10
         func place(_ index: Int, _ degrees: Double) -> Point {
-            Point(strip.x + strip.width * Double(index) / Double(Self.historyLength - 1),
-                  strip.y + strip.height * (1 - (degrees - low) / (high - low)))
+            Point(
+                strip.x + strip.width * Double(index) / Double(Self.historyLength - 1),
+                strip.y + strip.height * (1 - (degrees - low) / (high - low)))
         }
         list.line(place(0, goal), place(Self.historyLength - 1, goal), .dimText)
         let offset = Self.historyLength - rotationHistory.count
         list.polyline(rotationHistory.enumerated().map { place(offset + $0.offset, $0.element) }, Color.palette[4])
-        list.text(String(format: "target %.1f°", goal), at: Point(strip.x, strip.y + strip.height + 6), size: .small, .dimText)
+        list.text(
+            String(format: "target %.1f°", goal), at: Point(strip.x, strip.y + strip.height + 6), size: .small, .dimText
+        )
     }
 }

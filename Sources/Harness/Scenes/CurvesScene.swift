@@ -13,7 +13,8 @@ import Tweening
 public final class CurvesScene: Scene {
     public let name = "curves"
     public let title = "Curves: eases, unit curves and springs"
-    public let hint = "Click a curve to replay it, Enter all.   blue: Ease   green: UnitCurve   orange: spring   dim: velocity"
+    public let hint =
+        "Click a curve to replay it, Enter all.   blue: Ease   green: UnitCurve   orange: spring   dim: velocity"
 
     /// One plotted curve, sampled once when the scene is created. Names are short enough for a cell:
     /// `.interactive` is `.interactiveSpring`, `.interpolating` is `.interpolatingSpring`,
@@ -62,7 +63,8 @@ public final class CurvesScene: Scene {
         var plots: [Plot] = Ease.allBuiltIn.map { Self.plot(ease: $0) }
         let curves: [(String, UnitCurve)] = [
             ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
-            ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut), ("circularEaseInOut", .circularEaseInOut),
+            ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),
+            ("circularEaseInOut", .circularEaseInOut),
         ]
         plots += curves.map { Self.plot(unitCurve: $1, name: $0) }
         let springs: [(String, Animation)] = [
@@ -83,13 +85,15 @@ public final class CurvesScene: Scene {
             let lo = max(i - 1, 0), hi = min(i + 1, samples)
             return (values[hi] - values[lo]) / (Double(hi - lo) / Double(samples))
         }
-        return Plot(name: TweensScene.name(of: ease), family: .ease, duration: 1, values: values, velocities: velocities)
+        return Plot(
+            name: TweensScene.name(of: ease), family: .ease, duration: 1, values: values, velocities: velocities)
     }
 
     static func plot(unitCurve: UnitCurve, name: String) -> Plot {
         let xs = (0...samples).map { Double($0) / Double(samples) }
-        return Plot(name: name, family: .unitCurve, duration: 1, values: xs.map { unitCurve.value(at: $0) },
-                    velocities: drawable(xs.map { unitCurve.velocity(at: $0) }))
+        return Plot(
+            name: name, family: .unitCurve, duration: 1, values: xs.map { unitCurve.value(at: $0) },
+            velocities: drawable(xs.map { unitCurve.velocity(at: $0) }))
     }
 
     /// Curves with a vertical tangent (circular curves at their ends, `easeIn` at 1) report an infinite
@@ -114,7 +118,9 @@ public final class CurvesScene: Scene {
         }
         values.append(1)
         velocities.append(0)
-        return Plot(name: name, family: .spring, duration: Double(values.count - 1) * dt, values: values, velocities: velocities)
+        return Plot(
+            name: name, family: .spring, duration: Double(values.count - 1) * dt, values: values, velocities: velocities
+        )
     }
 
     /// Restarts one plot (or every plot when `index` is nil).
@@ -152,8 +158,9 @@ public final class CurvesScene: Scene {
         let rows = (plots.count + Self.columns - 1) / Self.columns
         let width = (Double(size.width) - 24) / Double(Self.columns)
         let height = (Double(size.height) - 76) / Double(rows)
-        return Rect(x: 12 + Double(index % Self.columns) * width, y: 70 + Double(index / Self.columns) * height,
-                    width: width - 6, height: height - 6)
+        return Rect(
+            x: 12 + Double(index % Self.columns) * width, y: 70 + Double(index / Self.columns) * height,
+            width: width - 6, height: height - 6)
     }
 
     func cellIndex(at point: Point, in size: Size) -> Int? {
@@ -181,18 +188,21 @@ public final class CurvesScene: Scene {
         // Overshooting curves (back, elastic, bouncy springs) get room above 1 and below 0.
         let low = min(0, plot.values.min() ?? 0)
         let high = max(1, plot.values.max() ?? 1)
-        return PlotArea(rect: Rect(x: cell.x + 6, y: cell.y + 22, width: cell.width - 26, height: cell.height - 30), low: low, high: high)
+        return PlotArea(
+            rect: Rect(x: cell.x + 6, y: cell.y + 22, width: cell.width - 26, height: cell.height - 30), low: low,
+            high: high)
     }
 
     public func draw(into list: inout DrawList, size: Size) {
         lastSize = size
         for (index, plot) in plots.enumerated() {
             let cell = cell(index, in: size)
-            let color: Color = switch plot.family {
-            case .ease: Color.palette[4]
-            case .unitCurve: Color.palette[3]
-            case .spring: Color.palette[1]
-            }
+            let color: Color =
+                switch plot.family {
+                case .ease: Color.palette[4]
+                case .unitCurve: Color.palette[3]
+                case .spring: Color.palette[1]
+                }
             list.stroke(cell, .grid)
             list.text(plot.name, at: Point(cell.x + 5, cell.y + 3), size: .small, .dimText)
             let area = plotArea(cell, plot: plot)
@@ -201,7 +211,9 @@ public final class CurvesScene: Scene {
             let n = Double(plot.values.count - 1)
             let peak = max(plot.velocities.map(abs).max() ?? 1, 1e-9)
             let velocityArea = PlotArea(rect: area.rect, low: -peak * 1.05, high: peak * 1.05)
-            list.polyline(plot.velocities.enumerated().map { velocityArea.point(Double($0.offset) / n, $0.element) }, color.opacity(90))
+            list.polyline(
+                plot.velocities.enumerated().map { velocityArea.point(Double($0.offset) / n, $0.element) },
+                color.opacity(90))
             list.polyline(plot.values.enumerated().map { area.point(Double($0.offset) / n, $0.element) }, color)
             let t = min(clocks[index], plot.duration)
             let value = plot.value(at: t)

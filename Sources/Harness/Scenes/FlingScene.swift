@@ -99,8 +99,9 @@ public final class FlingScene: Scene {
 
     /// Where a card centred at `raw` is shown: inside the board as it is, past it rubber-banded.
     static func rubberBanded(_ raw: Point) -> Point {
-        Point(Gesture.rubberBanded(raw.x, in: board.x...(board.x + board.width), dimension: board.width),
-              Gesture.rubberBanded(raw.y, in: board.y...(board.y + board.height), dimension: board.height))
+        Point(
+            Gesture.rubberBanded(raw.x, in: board.x...(board.x + board.width), dimension: board.width),
+            Gesture.rubberBanded(raw.y, in: board.y...(board.y + board.height), dimension: board.height))
     }
 
     static func clampedToBoard(_ point: Point) -> Point {
@@ -201,8 +202,10 @@ public final class FlingScene: Scene {
     public func draw(into list: inout DrawList, size: Size) {
         let board = Self.board
         let half = Point(Self.cardSize.x / 2, Self.cardSize.y / 2)
-        list.stroke(Rect(x: board.x - half.x, y: board.y - half.y, width: board.width + 2 * half.x,
-                         height: board.height + 2 * half.y), .grid)
+        list.stroke(
+            Rect(
+                x: board.x - half.x, y: board.y - half.y, width: board.width + 2 * half.x,
+                height: board.height + 2 * half.y), .grid)
         for point in Self.snapPoints {
             list.line(point - Point(8, 0), point + Point(8, 0), .dimText)
             list.line(point - Point(0, 8), point + Point(0, 8), .dimText)
@@ -214,10 +217,12 @@ public final class FlingScene: Scene {
         }
         for card in cards {
             let p = card.position
-            list.fill(Rect(x: p.x - half.x, y: p.y - half.y, width: Self.cardSize.x, height: Self.cardSize.y),
-                      card.color.opacity(card === dragged ? 255 : 220))
-            list.stroke(Rect(x: p.x - half.x, y: p.y - half.y, width: Self.cardSize.x, height: Self.cardSize.y),
-                        card === watched ? .white : .grid)
+            list.fill(
+                Rect(x: p.x - half.x, y: p.y - half.y, width: Self.cardSize.x, height: Self.cardSize.y),
+                card.color.opacity(card === dragged ? 255 : 220))
+            list.stroke(
+                Rect(x: p.x - half.x, y: p.y - half.y, width: Self.cardSize.x, height: Self.cardSize.y),
+                card === watched ? .white : .grid)
             list.text(card.label, at: Point(p.x - 6, p.y - 12), size: .large, .background)
         }
         list.circle(pointer, radius: 4, .dimText)
@@ -225,11 +230,15 @@ public final class FlingScene: Scene {
         // Readouts.
         let readoutTop = 430.0
         if let release = lastRelease {
-            list.text(String(format: "release velocity (%.0f, %.0f) px/s, |v| %.0f px/s", release.velocity.x,
-                             release.velocity.y, Self.length(release.velocity)), at: Point(20, readoutTop), size: .small, .text)
-            list.text(String(format: "projected end (%.0f, %.0f) at rate %.3f/ms; sent to (%.0f, %.0f)", release.projected.x,
-                             release.projected.y, Self.decelerationRate, release.destination.x, release.destination.y),
-                      at: Point(20, readoutTop + 18), size: .small, .text)
+            list.text(
+                String(
+                    format: "release velocity (%.0f, %.0f) px/s, |v| %.0f px/s", release.velocity.x,
+                    release.velocity.y, Self.length(release.velocity)), at: Point(20, readoutTop), size: .small, .text)
+            list.text(
+                String(
+                    format: "projected end (%.0f, %.0f) at rate %.3f/ms; sent to (%.0f, %.0f)", release.projected.x,
+                    release.projected.y, Self.decelerationRate, release.destination.x, release.destination.y),
+                at: Point(20, readoutTop + 18), size: .small, .text)
         } else {
             list.text("no throw yet", at: Point(20, readoutTop), size: .small, .dimText)
         }
@@ -242,19 +251,25 @@ public final class FlingScene: Scene {
         let step = width / Double(Self.historyLength - 1)
         let peak = max(pointerSpeeds.max() ?? 0, cardSpeeds.max() ?? 0, 100)
         let base = plotTop + height
-        list.text("speed over the last 4 s, one scale; vertical lines: releases", at: Point(left, plotTop - 22), size: .small, .dimText)
+        list.text(
+            "speed over the last 4 s, one scale; vertical lines: releases", at: Point(left, plotTop - 22), size: .small,
+            .dimText)
         list.line(Point(left, base), Point(left + width, base), .grid)
-        let series: [(String, [Double], Color)] = [("pointer (tracker)", pointerSpeeds, Color.palette[7]),
-                                                   ("card (last grabbed)", cardSpeeds, watched?.color ?? .text)]
+        let series: [(String, [Double], Color)] = [
+            ("pointer (tracker)", pointerSpeeds, Color.palette[7]),
+            ("card (last grabbed)", cardSpeeds, watched?.color ?? .text),
+        ]
         for (index, (label, speeds, color)) in series.enumerated() {
             let top = plotTop + Double(index) * 40
             list.fill(Rect(x: 20, y: top + 6, width: 12, height: 12), color)
             list.text(label, at: Point(38, top + 2), size: .small, .text)
-            list.text(String(format: "now %.0f px/s", speeds.last ?? 0), at: Point(38, top + 18), size: .small, .dimText)
+            list.text(
+                String(format: "now %.0f px/s", speeds.last ?? 0), at: Point(38, top + 18), size: .small, .dimText)
             let offset = Self.historyLength - speeds.count
-            list.polyline(speeds.enumerated().map { i, speed in
-                Point(left + Double(offset + i) * step, base - speed / peak * height)
-            }, color)
+            list.polyline(
+                speeds.enumerated().map { i, speed in
+                    Point(left + Double(offset + i) * step, base - speed / peak * height)
+                }, color)
         }
         list.text(String(format: "peak %.0f px/s", peak), at: Point(left + 4, plotTop - 4), size: .small, .dimText)
         for mark in releaseMarks {

@@ -26,7 +26,8 @@ public final class InspectorScene: Scene {
     /// The window title.
     public let title = "Inspector: tune an animation, compare two, copy its Swift"
     /// Every control, on one line.
-    public let hint = "A/B lane  J/K kind  Up/Down slider  Left/Right nudge  drag sliders & control points  click a stage: retarget  Enter replay  L loop  M slow  C copy Swift"
+    public let hint =
+        "A/B lane  J/K kind  Up/Down slider  Left/Right nudge  drag sliders & control points  click a stage: retarget  Enter replay  L loop  M slow  C copy Swift"
 
     /// The two lanes, A then B.
     public let lanes: [InspectorLane]
@@ -67,7 +68,10 @@ public final class InspectorScene: Scene {
     /// curve `(0.2, 0.8, 0.2, 1)` over 0.5 s, and plays both.
     public init(context: SceneContext) {
         clock = context.clock
-        lanes = [InspectorLane(spec: AnimationSpec(kind: .springDurationBounce)), InspectorLane(spec: AnimationSpec(kind: .timingCurve))]
+        lanes = [
+            InspectorLane(spec: AnimationSpec(kind: .springDurationBounce)),
+            InspectorLane(spec: AnimationSpec(kind: .timingCurve)),
+        ]
         for index in points.indices { points[index].reserveCapacity(InspectorLane.capacity + 1) }
         for index in lanes.indices {
             lanes[index].play()
@@ -176,7 +180,8 @@ public final class InspectorScene: Scene {
         for lane in lanes.indices {
             if header(lane, in: size).contains(point) {
                 selectedLane = lane
-                _ = handleKey(point.x < header(lane, in: size).x + header(lane, in: size).width / 2 ? .letter("j") : .letter("k"))
+                _ = handleKey(
+                    point.x < header(lane, in: size).x + header(lane, in: size).width / 2 ? .letter("j") : .letter("k"))
                 return true
             }
             if lanes[lane].spec.kind == .timingCurve {
@@ -251,22 +256,34 @@ public final class InspectorScene: Scene {
         let letter = index == 0 ? "A" : "B"
         lines += Self.wrap("\(letter)  \(spec.swiftSpelling)", width: Self.readoutWidth)
         let logical = lane.logicalCompletionTime.map { Self.seconds($0) } ?? "never"
-        let settle = lane.finishTime >= Double(InspectorLane.capacity) * InspectorLane.sampleInterval ? "> 10 s" : Self.seconds(lane.settlingTime)
+        let settle =
+            lane.finishTime >= Double(InspectorLane.capacity) * InspectorLane.sampleInterval
+            ? "> 10 s" : Self.seconds(lane.settlingTime)
         lines.append("settles \(settle)   logically complete \(logical)   finished \(Self.seconds(lane.finishTime))")
-        let retarget = lane.velocityAtRetarget.map { String(format: "%.3f /s at %.2f s", $0, lane.retargetTime ?? 0) } ?? "no retarget yet"
-        lines.append(String(format: "peak overshoot %.1f %%   velocity at retarget: ", lane.peakOvershoot * 100) + retarget)
+        let retarget =
+            lane.velocityAtRetarget.map { String(format: "%.3f /s at %.2f s", $0, lane.retargetTime ?? 0) }
+            ?? "no retarget yet"
+        lines.append(
+            String(format: "peak overshoot %.1f %%   velocity at retarget: ", lane.peakOvershoot * 100) + retarget)
         if let spring = spec.spring {
-            lines.append(String(format: "response %.3f s  damping ratio %.3f  bounce %.3f", spring.response, spring.dampingRatio, spring.bounce))
+            lines.append(
+                String(
+                    format: "response %.3f s  damping ratio %.3f  bounce %.3f", spring.response, spring.dampingRatio,
+                    spring.bounce))
             let settling = spring.settlingDuration
-            lines.append(String(format: "stiffness %.2f  damping %.2f  mass %.2f  settlingDuration ", spring.stiffness, spring.damping, spring.mass)
-                         + (settling.isFinite ? Self.seconds(settling) : "never"))
+            lines.append(
+                String(
+                    format: "stiffness %.2f  damping %.2f  mass %.2f  settlingDuration ", spring.stiffness,
+                    spring.damping, spring.mass)
+                    + (settling.isFinite ? Self.seconds(settling) : "never"))
         } else {
             lines.append("(spring parameters: for spring kinds)")
         }
         readouts[index] = lines
         sliderTexts[index] = (0..<spec.sliderCount).map { slider in
             let value = spec.value(slider)
-            return spec.parameter(slider).name == "autoreverses" ? (value != 0 ? "true" : "false") : AnimationSpec.format(value)
+            return spec.parameter(slider).name == "autoreverses"
+                ? (value != 0 ? "true" : "false") : AnimationSpec.format(value)
         }
     }
 

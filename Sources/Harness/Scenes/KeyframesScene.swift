@@ -60,7 +60,8 @@ public final class KeyframesScene: Scene {
     /// The title line.
     public let title = "Keyframes: KeyframeTimeline, four kinds of keyframe on three tracks"
     /// The controls.
-    public let hint = "Return play/pause  L loop  drag in the plots to scrub  click the stage: spring there  Space pause  Esc quit"
+    public let hint =
+        "Return play/pause  L loop  drag in the plots to scrub  click the stage: spring there  Space pause  Esc quit"
 
     /// The timeline played: offset (cubic Catmull-Rom hops, then a spring home), rotation (an eased
     /// linear wind-up, cubics, a move) and scale (a cut-off spring, linear, cubics).
@@ -258,17 +259,23 @@ public final class KeyframesScene: Scene {
         let times = timeline.keyframeTimes
         for (index, curve) in Self.curves.enumerated() {
             let range = ranges[index]
-            lines.append((0...samples).map { step in
-                let t = Double(step) / Double(samples) * timeline.duration
-                return point(curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
-            })
+            lines.append(
+                (0...samples).map { step in
+                    let t = Double(step) / Double(samples) * timeline.duration
+                    return point(
+                        curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
+                })
             // A keyframe is marked where it ends (a jump, such as a move, both before and after it); a move
             // ends where the keyframe before it does, so each time is marked once.
-            marks.append(Set([0] + times[curve.track]).sorted().flatMap { t -> [Point] in
-                let after = point(curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
-                let before = point(curve: index, time: t, value: curve.read(timeline.value(time: t - 1e-9)), range: range, in: size)
-                return t > 0 && distance(before, after) > 0.5 ? [before, after] : [after]
-            })
+            marks.append(
+                Set([0] + times[curve.track]).sorted().flatMap { t -> [Point] in
+                    let after = point(
+                        curve: index, time: t, value: curve.read(timeline.value(time: t)), range: range, in: size)
+                    let before = point(
+                        curve: index, time: t, value: curve.read(timeline.value(time: t - 1e-9)), range: range, in: size
+                    )
+                    return t > 0 && distance(before, after) > 0.5 ? [before, after] : [after]
+                })
         }
         plotted = (size, lines, marks)
         return (lines, marks)
@@ -285,7 +292,8 @@ public final class KeyframesScene: Scene {
         list.line(Point(stage.x + 20, centre.y + 48), Point(stage.x + stage.width - 20, centre.y + 48), .grid)
 
         // The path the timeline takes, faint, under the figure.
-        list.polyline((0...240).map { centre + timeline.value(time: Double($0) / 240 * timeline.duration).offset }, .grid)
+        list.polyline(
+            (0...240).map { centre + timeline.value(time: Double($0) / 240 * timeline.duration).offset }, .grid)
 
         drawFigure(figure.presentation, at: centre, into: &list)
 
@@ -294,11 +302,13 @@ public final class KeyframesScene: Scene {
         for (index, curve) in Self.curves.enumerated() {
             let band = Self.band(index, in: size)
             list.stroke(band, .grid)
-            list.text(curve.label, at: Point(20, band.y + band.height / 2 - 8), size: .small, Color.palette[curve.color])
+            list.text(
+                curve.label, at: Point(20, band.y + band.height / 2 - 8), size: .small, Color.palette[curve.color])
             list.polyline(lines[index], Color.palette[curve.color])
             list.dots(marks[index], radius: 4, .text)
-            let now = point(curve: index, time: playhead, value: curve.read(timeline.value(time: playhead)),
-                            range: ranges[index], in: size)
+            let now = point(
+                curve: index, time: playhead, value: curve.read(timeline.value(time: playhead)),
+                range: ranges[index], in: size)
             list.circle(now, radius: 5, Color.palette[curve.color])
         }
         let plots = Self.plots(in: size)
@@ -306,12 +316,17 @@ public final class KeyframesScene: Scene {
         list.line(Point(x, plots.y - 6), Point(x, plots.y + plots.height), .text)
 
         let pose = figure.presentation, velocity = figure.velocity
-        let state = handedOff ? "spring (took over at velocity \(format(handOffVelocity ?? .zero)))"
+        let state =
+            handedOff
+            ? "spring (took over at velocity \(format(handOffVelocity ?? .zero)))"
             : isPlaying ? "playing" : "paused"
-        list.text(String(format: "t = %.2f / %.2f s   ", playhead, timeline.duration) + state + (loops ? "   loop on" : "   loop off"),
-                  at: Point(20, Double(size.height) - 40), size: .small, .text)
-        list.text("pose " + format(pose) + "   velocity " + format(velocity),
-                  at: Point(20, Double(size.height) - 22), size: .small, .dimText)
+        list.text(
+            String(format: "t = %.2f / %.2f s   ", playhead, timeline.duration) + state
+                + (loops ? "   loop on" : "   loop off"),
+            at: Point(20, Double(size.height) - 40), size: .small, .text)
+        list.text(
+            "pose " + format(pose) + "   velocity " + format(velocity),
+            at: Point(20, Double(size.height) - 22), size: .small, .dimText)
     }
 
     private func format(_ pose: Pose) -> String {
@@ -326,7 +341,9 @@ public final class KeyframesScene: Scene {
         let origin = centre + pose.offset
         for (inset, color) in [(0.0, Color.palette[1]), (3.0, Color.palette[1]), (6.0, Color.palette[3])] {
             let half = max(28 * pose.scale - inset, 1)
-            let corners = [SIMD2(-half, -half), SIMD2(half, -half), SIMD2(half, half), SIMD2(-half, half), SIMD2(-half, -half)]
+            let corners = [
+                SIMD2(-half, -half), SIMD2(half, -half), SIMD2(half, half), SIMD2(-half, half), SIMD2(-half, -half),
+            ]
             list.polyline(corners.map { origin + Point($0.x * c - $0.y * s, $0.x * s + $0.y * c) }, color)
         }
         let corner = SIMD2(28 * pose.scale, -28 * pose.scale)

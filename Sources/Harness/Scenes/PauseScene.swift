@@ -117,10 +117,14 @@ public final class PauseScene: Scene {
         for (index, lane) in lanes.enumerated() {
             let y = 170 + Double(index) * 170
             list.text(lane.label, at: Point(left, y - 70), size: .small, .text)
-            list.text(String(format: "elapsed %.2f s   paused %.2f s", lane.elapsed, lane.paused) + (lane.isPaused ? "   HELD" : ""),
-                      at: Point(left, y - 48), size: .small, lane.isPaused ? Color.palette[1] : .dimText)
+            list.text(
+                String(format: "elapsed %.2f s   paused %.2f s", lane.elapsed, lane.paused)
+                    + (lane.isPaused ? "   HELD" : ""),
+                at: Point(left, y - 48), size: .small, lane.isPaused ? Color.palette[1] : .dimText)
             list.line(Point(left, y), Point(right, y), .grid)
-            list.circle(markerPosition(index, in: size), radius: 18, lane.isPaused ? Color.palette[1] : Color.palette[4 + index % 3])
+            list.circle(
+                markerPosition(index, in: size), radius: 18,
+                lane.isPaused ? Color.palette[1] : Color.palette[4 + index % 3])
         }
     }
 }

@@ -15,8 +15,10 @@ public final class RetargetScene: Scene {
     public let name = "retarget"
     public let title = "Retargeting: merging keeps velocity"
     public var hint: String {
-        String(format: "Click or drag anywhere.  Up/Down response %.2f s   Left/Right bounce %+.2f   (applies from the next retarget)",
-               response, bounce)
+        String(
+            format:
+                "Click or drag anywhere.  Up/Down response %.2f s   Left/Right bounce %+.2f   (applies from the next retarget)",
+            response, bounce)
     }
 
     /// One chasing marker.
@@ -32,8 +34,10 @@ public final class RetargetScene: Scene {
         fileprivate let value: AnimatedValue<Point>?
         fileprivate let animation: (Double, Double) -> Animation
 
-        fileprivate init(name: String, color: Color, start: Point, value: AnimatedValue<Point>?,
-                         animation: @escaping (Double, Double) -> Animation) {
+        fileprivate init(
+            name: String, color: Color, start: Point, value: AnimatedValue<Point>?,
+            animation: @escaping (Double, Double) -> Animation
+        ) {
             self.name = name
             self.color = color
             self.position = start
@@ -71,7 +75,10 @@ public final class RetargetScene: Scene {
             (".spring", { .spring(duration: $0, bounce: $1) }),
             (".bouncy", { .bouncy(duration: $0, extraBounce: $1) }),
             (".snappy", { .snappy(duration: $0, extraBounce: $1) }),
-            (".interactiveSpring", { r, _ in .interactiveSpring(response: 0.3 * r, dampingFraction: 0.86, blendDuration: 0.25) }),
+            (
+                ".interactiveSpring",
+                { r, _ in .interactiveSpring(response: 0.3 * r, dampingFraction: 0.86, blendDuration: 0.25) }
+            ),
             (".interpolatingSpring", { .interpolatingSpring(duration: $0, bounce: $1) }),
             (".easeInOut", { r, _ in .easeInOut(duration: r) }),
         ]
@@ -79,10 +86,14 @@ public final class RetargetScene: Scene {
             let start = pointer + Self.offset(index, of: specs.count + 1)
             let value = AnimatedValue(start)
             tweener.drive(value)
-            markers.append(Marker(name: name, color: Color.palette[index], start: start, value: value, animation: animation))
+            markers.append(
+                Marker(name: name, color: Color.palette[index], start: start, value: value, animation: animation))
         }
-        markers.append(Marker(name: "tween (restarted)", color: Color.palette[7], start: pointer + Self.offset(specs.count, of: specs.count + 1),
-                              value: nil, animation: { r, _ in .easeInOut(duration: r) }))
+        markers.append(
+            Marker(
+                name: "tween (restarted)", color: Color.palette[7],
+                start: pointer + Self.offset(specs.count, of: specs.count + 1),
+                value: nil, animation: { r, _ in .easeInOut(duration: r) }))
         tweenPosition = markers[markers.count - 1].position
     }
 
@@ -100,8 +111,10 @@ public final class RetargetScene: Scene {
             } else {
                 // The tween cannot be retargeted: kill it and start a new one from where it stands.
                 tween?.kill()
-                tween = tweener.tween(from: tweenPosition, to: target, duration: response) { [unowned self] in self.tweenPosition = $0 }
-                    .ease(.sineInOut)
+                tween = tweener.tween(from: tweenPosition, to: target, duration: response) { [unowned self] in
+                    self.tweenPosition = $0
+                }
+                .ease(.sineInOut)
             }
         }
         retargetMarks.append(frames)
@@ -164,8 +177,9 @@ public final class RetargetScene: Scene {
         let left = 250.0
         let width = Double(size.width) - left - 20
         let step = width / Double(Self.historyLength - 1)
-        list.text("speed over the last 4 s, each strip to its own scale; vertical lines: retargets",
-                  at: Point(left, plotTop - 24), size: .small, .dimText)
+        list.text(
+            "speed over the last 4 s, each strip to its own scale; vertical lines: retargets",
+            at: Point(left, plotTop - 24), size: .small, .dimText)
         for (index, marker) in markers.enumerated() {
             let top = plotTop + Double(index) * stripHeight
             let base = top + stripHeight - 6
@@ -182,7 +196,8 @@ public final class RetargetScene: Scene {
         }
         for mark in retargetMarks {
             let x = left + Double(Self.historyLength - 1 - (frames - mark)) * step
-            list.line(Point(x, plotTop - 4), Point(x, plotTop + Double(markers.count) * stripHeight), Color.white.opacity(60))
+            list.line(
+                Point(x, plotTop - 4), Point(x, plotTop + Double(markers.count) * stripHeight), Color.white.opacity(60))
         }
     }
 }

@@ -69,17 +69,43 @@ public enum SceneCatalog {
 
     /// Every scene, the default first.
     public static let entries: [Entry] = [
-        Entry(name: "retarget", summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero") { RetargetScene(context: $0) },
-        Entry(name: "target", summary: "seed 004's TargetAnimation: a base animation chasing a secondary one, with ghosts") { TargetScene(context: $0) },
-        Entry(name: "pause", summary: "seed 003's PausableAnimation beside a paused tween and a paused clock") { PauseScene(context: $0) },
-        Entry(name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay") { CurvesScene(context: $0) },
-        Entry(name: "fling", summary: "cards thrown with the mouse: the hand's velocity into snap points, decay and rubber-banding") { FlingScene(context: $0) },
-        Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") { TweensScene(context: $0) },
-        Entry(name: "keyframes", summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring") { KeyframesScene(context: $0) },
-        Entry(name: "animatable", summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data") { AnimatableScene(context: $0) },
-        Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") { StressScene(context: $0) },
-        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene() },
-        Entry(name: "inspector", summary: "two lanes of any built-in animation tuned live with sliders and control points; copy as Swift") { InspectorScene(context: $0) },
+        Entry(
+            name: "retarget",
+            summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero"
+        ) { RetargetScene(context: $0) },
+        Entry(
+            name: "target", summary: "seed 004's TargetAnimation: a base animation chasing a secondary one, with ghosts"
+        ) { TargetScene(context: $0) },
+        Entry(name: "pause", summary: "seed 003's PausableAnimation beside a paused tween and a paused clock") {
+            PauseScene(context: $0)
+        },
+        Entry(
+            name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay"
+        ) { CurvesScene(context: $0) },
+        Entry(
+            name: "fling",
+            summary: "cards thrown with the mouse: the hand's velocity into snap points, decay and rubber-banding"
+        ) { FlingScene(context: $0) },
+        Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") {
+            TweensScene(context: $0)
+        },
+        Entry(
+            name: "keyframes",
+            summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring"
+        ) { KeyframesScene(context: $0) },
+        Entry(
+            name: "animatable",
+            summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data"
+        ) { AnimatableScene(context: $0) },
+        Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") {
+            StressScene(context: $0)
+        },
+        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene()
+        },
+        Entry(
+            name: "inspector",
+            summary: "two lanes of any built-in animation tuned live with sliders and control points; copy as Swift"
+        ) { InspectorScene(context: $0) },
     ]
 
     /// The scene run when none is named.

@@ -13,7 +13,9 @@ import Tweening
 public final class StressScene: Scene {
     public let name = "stress"
     public let title = "Stress: tweens and springs in waves"
-    public var hint: String { "\(positions.count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler" }
+    public var hint: String {
+        "\(positions.count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
+    }
     public var prefersProfiler: Bool { true }
 
     /// Every object's position: tweens first, then springs.

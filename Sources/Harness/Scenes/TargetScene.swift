@@ -18,7 +18,8 @@ public final class TargetScene: Scene {
 
     /// The bases on offer.
     public static let bases: [(String, Animation)] = [
-        (".spring", .spring), (".smooth", .smooth), (".bouncy", .bouncy), (".easeInOut(0.6)", .easeInOut(duration: 0.6)),
+        (".spring", .spring), (".smooth", .smooth), (".bouncy", .bouncy),
+        (".easeInOut(0.6)", .easeInOut(duration: 0.6)),
     ]
     /// The secondaries on offer.
     public static let secondaries: [(String, Animation)] = [
@@ -92,8 +93,10 @@ public final class TargetScene: Scene {
     public var activeAnimations: Int { [combined, baseAlone, secondaryAlone].filter(\.isAnimating).count }
 
     public func draw(into list: inout DrawList, size: Size) {
-        for (listIndex, (heading, entries, chosen)) in [("base", Self.bases.map(\.0), baseIndex),
-                                                        ("secondary", Self.secondaries.map(\.0), secondaryIndex)].enumerated() {
+        for (listIndex, (heading, entries, chosen)) in [
+            ("base", Self.bases.map(\.0), baseIndex),
+            ("secondary", Self.secondaries.map(\.0), secondaryIndex),
+        ].enumerated() {
             list.text(heading, at: Point(20, 78 + Double(listIndex) * 150), size: .small, .dimText)
             for (index, name) in entries.enumerated() {
                 let rect = Self.entry(index, list: listIndex)
@@ -102,7 +105,8 @@ public final class TargetScene: Scene {
                 list.text(name, at: Point(rect.x + 8, rect.y + 3), size: .small, index == chosen ? .text : .dimText)
             }
         }
-        list.text("solid: TargetAnimation   ghosts: base alone, secondary alone", at: Point(20, 420), size: .small, .dimText)
+        list.text(
+            "solid: TargetAnimation   ghosts: base alone, secondary alone", at: Point(20, 420), size: .small, .dimText)
         list.fill(Rect(x: 20, y: 446, width: 12, height: 12), Color.palette[1].opacity(110))
         list.text("base alone", at: Point(38, 442), size: .small, .dimText)
         list.fill(Rect(x: 20, y: 470, width: 12, height: 12), Color.palette[5].opacity(110))

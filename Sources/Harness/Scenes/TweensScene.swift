@@ -12,7 +12,8 @@ import Tweening
 public final class TweensScene: Scene {
     public let name = "tweens"
     public let title = "Tweens: the state machine"
-    public let hint = "Arrows/click select   g start  x stop  r restart  z pause  u resume  c complete  k kill  v revive"
+    public let hint =
+        "Arrows/click select   g start  x stop  r restart  z pause  u resume  c complete  k kill  v revive"
 
     /// One row: a tween moving a ball along its track.
     final class Track {
@@ -25,7 +26,8 @@ public final class TweensScene: Scene {
 
     /// The key for each control, in the order the legend lists them.
     public static let controls: [(key: Character, action: String)] = [
-        ("g", "start"), ("x", "stop"), ("r", "restart"), ("z", "pause"), ("u", "resume"), ("c", "complete"), ("k", "kill"), ("v", "revive"),
+        ("g", "start"), ("x", "stop"), ("r", "restart"), ("z", "pause"), ("u", "resume"), ("c", "complete"),
+        ("k", "kill"), ("v", "revive"),
     ]
 
     private let tweener: Tweener
@@ -134,19 +136,28 @@ public final class TweensScene: Scene {
             let isSelected = index == selected
             if isSelected { list.fill(row, Color(40, 46, 60)) }
             list.stroke(row, isSelected ? Color.palette[4] : .grid)
-            list.text("#\(index + 1) \(Self.name(of: track.ease))", at: Point(row.x + 8, row.y + 4), size: .small, .text)
-            list.text("\(tween.state)  " + String(format: "elapsed %.2f s  %3.0f %%", tween.elapsed, tween.percentComplete * 100),
-                      at: Point(row.x + 8, row.y + 24), size: .small, Self.color(for: tween.state))
+            list.text(
+                "#\(index + 1) \(Self.name(of: track.ease))", at: Point(row.x + 8, row.y + 4), size: .small, .text)
+            list.text(
+                "\(tween.state)  "
+                    + String(format: "elapsed %.2f s  %3.0f %%", tween.elapsed, tween.percentComplete * 100),
+                at: Point(row.x + 8, row.y + 24), size: .small, Self.color(for: tween.state))
             let trackStart = row.x + 330
             let trackEnd = row.x + row.width - 70  // room for back and elastic overshoot
             list.line(Point(trackStart, row.y + 23), Point(trackEnd, row.y + 23), .grid)
-            list.fill(Rect(x: trackStart, y: row.y + 40, width: (trackEnd - trackStart) * tween.percentComplete, height: 3), Color.palette[3].opacity(160))
-            list.circle(Point(trackStart + (trackEnd - trackStart) * track.value, row.y + 23), radius: 9, Color.palette[index % Color.palette.count])
+            list.fill(
+                Rect(x: trackStart, y: row.y + 40, width: (trackEnd - trackStart) * tween.percentComplete, height: 3),
+                Color.palette[3].opacity(160))
+            list.circle(
+                Point(trackStart + (trackEnd - trackStart) * track.value, row.y + 23), radius: 9,
+                Color.palette[index % Color.palette.count])
         }
         let panelX = 800.0
         list.text("keys act on the selected tween", at: Point(panelX, 84), size: .small, .dimText)
         for (i, control) in Self.controls.enumerated() {
-            list.text("\(control.key)  \(control.action)", at: Point(panelX + Double(i % 4) * 110, 106 + Double(i / 4) * 20), size: .small, .text)
+            list.text(
+                "\(control.key)  \(control.action)", at: Point(panelX + Double(i % 4) * 110, 106 + Double(i / 4) * 20),
+                size: .small, .text)
         }
         list.text(lastResult, at: Point(panelX, 156), size: .small, Color.palette[2])
         list.text("callbacks, newest last", at: Point(panelX, 186), size: .small, .dimText)

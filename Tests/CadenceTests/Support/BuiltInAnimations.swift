@@ -32,7 +32,10 @@ let finishingBuiltInAnimations: [(name: String, animation: Animation)] = [
     ("interactiveSpring(response: 0.2)", .interactiveSpring(response: 0.2, dampingFraction: 0.7, blendDuration: 0)),
     ("interactiveSpring(duration: 0.2)", .interactiveSpring(duration: 0.2, extraBounce: 0.1, blendDuration: 0)),
     ("interpolatingSpring", .interpolatingSpring),
-    ("interpolatingSpring(mass:stiffness:damping:)", .interpolatingSpring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 1)),
+    (
+        "interpolatingSpring(mass:stiffness:damping:)",
+        .interpolatingSpring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 1)
+    ),
     ("interpolatingSpring(duration: 0.5, bounce: 0.3)", .interpolatingSpring(duration: 0.5, bounce: 0.3)),
     ("interpolatingSpring(duration: 0.5, bounce: -0.3)", .interpolatingSpring(duration: 0.5, bounce: -0.3)),
     ("interpolatingSpring(.snappy)", .interpolatingSpring(Spring.snappy, initialVelocity: -2)),

@@ -23,7 +23,9 @@ for frame in 1...120 {
     tweener.update(by: dt)
     if frame % 10 == 0 {
         let p = position.presentation
-        print("frame \(frame): position (\((p.x * 10).rounded() / 10), \((p.y * 10).rounded() / 10))  opacity \((opacity * 1000).rounded() / 1000)")
+        print(
+            "frame \(frame): position (\((p.x * 10).rounded() / 10), \((p.y * 10).rounded() / 10))  opacity \((opacity * 1000).rounded() / 1000)"
+        )
     }
 }
 print("at rest: \(!position.isAnimating); the tweener still tracks \(tweener.count) (the driver of position)")
