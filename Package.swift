@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Cadence"),
         // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
         .target(name: "CadenceFoundation", dependencies: ["Cadence"]),
-        // The seeds' sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
+        // SwiftUI documentation's sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
         // `@Entry`, opt-in: the macro declarations (this target) and their compiler plugin (swift-syntax).
         .macro(
@@ -76,7 +76,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        // SwiftUI animation code as a porter pastes it (the seeds' samples with `@Entry`): it must compile as written.
+        // SwiftUI animation code as a porter pastes it (SwiftUI documentation's samples, with `@Entry`): it must compile as written.
         .testTarget(
             name: "SwiftUIPortingTests",
             dependencies: ["Cadence", "CadenceMacros", "CadenceExamples", "CadenceFoundation"]),

@@ -10,7 +10,7 @@ extension PausableAnimation {
     /// ```
     ///
     /// A key nested in the type, rather than a public `EnvironmentValues.animationPaused`, so that a
-    /// client that declares seed 003's own `@Entry var animationPaused` (as a SwiftUI port does) does
+    /// client that declares the documentation's own `@Entry var animationPaused` (as a SwiftUI port does) does
     /// not clash with this module.
     public enum PausedKey: EnvironmentKey {
         /// Not paused.
@@ -18,8 +18,8 @@ extension PausableAnimation {
     }
 }
 
-// Seed 003 declares this with SwiftUI's `@Entry` macro; an `EnvironmentKey` says the same without it.
-// Internal: the seed's code above reads `context.environment.animationPaused` as written, and a
+// SwiftUI's documentation declares this with SwiftUI's `@Entry` macro; an `EnvironmentKey` says the same without it.
+// Internal: the documentation's code above reads `context.environment.animationPaused` as written, and a
 // client's module stays free to declare its own `animationPaused`.
 extension EnvironmentValues {
     /// Whether a ``PausableAnimation`` reading this environment holds still.

@@ -1,4 +1,4 @@
-// The elastic ease-in ease-out animation of the `CustomAnimation` documentation (seed 002), as written
+// The elastic ease-in ease-out animation of the `CustomAnimation` documentation, as written
 // there; the snippet breaks off after `if p`, and is completed with the easings.net elastic in-out
 // formula it starts.
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-// The pausable animation of the `AnimationContext` and `AnimationState` documentation (seeds 003 and
-// 004), as written there.
+// The pausable animation of the `AnimationContext` and `AnimationState` documentation, as written
+// there.
 import Cadence
 
 private struct PausableState<Value: VectorArithmetic>: AnimationStateKey {
@@ -24,7 +24,7 @@ extension AnimationContext {
 ///
 /// ```swift
 /// var context = AnimationContext<Double>()
-/// context.environment[PausableAnimation.PausedKey.self] = true   // animationPaused, as seed 003 calls it
+/// context.environment[PausableAnimation.PausedKey.self] = true   // animationPaused, as SwiftUI's documentation calls it
 /// ```
 public struct PausableAnimation: CustomAnimation {
     /// The animation that is paused and resumed.

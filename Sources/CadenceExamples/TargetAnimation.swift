@@ -1,4 +1,4 @@
-// The target animation of the `AnimationState` documentation (seed 004), as written there: a base
+// The target animation of the `AnimationState` documentation, as written there: a base
 // animation chasing a target that a secondary animation moves, so that a merge moves the target
 // smoothly instead of jumping.
 import Cadence

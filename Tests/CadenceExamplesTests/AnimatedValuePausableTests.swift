@@ -2,7 +2,7 @@ import Testing
 import Cadence
 import CadenceExamples
 
-/// Seed 003's `PausableAnimation` run by the runtime: the value's environment reaches the animation
+/// The `AnimationContext` documentation's `PausableAnimation` run by the runtime: the value's environment reaches the animation
 /// through its context, so setting `animationPaused` on the value pauses and resumes it.
 struct AnimatedValuePausableTests {
     /// Runs `animation` across (0, 0) → (80, 40) for 15 frames, pauses for 30, resumes: the
@@ -30,7 +30,7 @@ struct AnimatedValuePausableTests {
 
         value.environment[PausableAnimation.PausedKey.self] = false
         value.update(by: frame)
-        // The seed subtracts the paused time from the clock, so the resumed time is the paused one up
+        // The documentation's code subtracts the paused time from the clock, so the resumed time is the paused one up
         // to rounding (1e-15 relative), not bit for bit.
         #expect(distance(value.presentation, held) < 1e-9 * length(held), "resuming continues from the held value")
         value.update(by: frame)

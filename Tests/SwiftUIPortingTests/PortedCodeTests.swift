@@ -3,7 +3,7 @@ import CadenceExamples
 import CadenceMacros
 import Testing
 
-/// SwiftUI-style code as a porter writes it: the seeds' samples (declared beside this file, with
+/// SwiftUI-style code as a porter writes it: SwiftUI's documentation samples (declared beside this file, with
 /// `@Entry`), `withAnimation` with a completion, every `Animation` factory spelled as SwiftUI spells
 /// it. That this target compiles is half the test; the rest checks the code does what it says.
 struct PortedCodeTests {
@@ -133,7 +133,7 @@ struct PortedCodeTests {
     }
 
     @Test func theExamplesModuleDoesNotClaimTheSeedsName() {
-        // This module imports CadenceExamples and declares seed 003's own `animationPaused`: it compiles
+        // This module imports CadenceExamples and declares the documentation's own `animationPaused`: it compiles
         // (no ambiguity), and the examples' PausableAnimation is paused through its own key.
         let value = AnimatedValue(0.0)
         value.set(1, animation: Animation(CadenceExamples.PausableAnimation(base: .linear(duration: 1))))
@@ -143,7 +143,7 @@ struct PortedCodeTests {
         let held = value.presentation
         value.update(by: 0.25)
         #expect(value.presentation == held)
-        #expect(value.environment.animationPaused == false, "the seed's own value is a different one")
+        #expect(value.environment.animationPaused == false, "the documentation's own value is a different one")
     }
 }
 

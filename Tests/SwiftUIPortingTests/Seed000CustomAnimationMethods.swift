@@ -1,4 +1,4 @@
-// Seed 000 (the `CustomAnimation` requirement pages): the three methods with the signatures as documented.
+// The `CustomAnimation` requirement pages: the three methods with the signatures as documented.
 import Cadence
 
 struct DocumentedSignaturesAnimation: CustomAnimation {

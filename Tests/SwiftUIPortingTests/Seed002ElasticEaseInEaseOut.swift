@@ -1,4 +1,4 @@
-// Seed 002 (the `CustomAnimation` documentation page) as a porter pastes it. The page's snippet breaks off
+// The `CustomAnimation` documentation page's sample, as a porter pastes it. The page's snippet breaks off
 // after `if p`; it is completed with the easings.net elastic in-out formula it starts.
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-// Seed 003 (the `AnimationContext` documentation page) as a porter pastes it, `@Entry` included.
+// The `AnimationContext` documentation page's sample, as a porter pastes it, `@Entry` included.
 import Cadence
 import CadenceMacros
 

@@ -1,4 +1,4 @@
-// Seed 004 (the `AnimationState` documentation page) as a porter pastes it.
+// The `AnimationState` documentation page's sample, as a porter pastes it.
 import Cadence
 
 private struct TargetState<Value: VectorArithmetic>: AnimationStateKey {

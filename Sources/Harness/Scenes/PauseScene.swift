@@ -5,7 +5,7 @@ import Tweening
 
 /// Scene 3, **pause**: three ways to hold an animation still, side by side on three lanes.
 ///
-/// 1. Seed 003's `PausableAnimation`, paused through `environment[PausableAnimation.PausedKey.self]` (Space). The value's
+/// 1. The `AnimationContext` documentation's `PausableAnimation`, paused through `environment[PausableAnimation.PausedKey.self]` (Space). The value's
 ///    clock keeps running; the animation freezes its own effective time and, on resuming, continues
 ///    from where it held.
 /// 2. A tween, paused through its `Tween` handle (T): `pause()` / `resume()`.

@@ -74,9 +74,13 @@ public enum SceneCatalog {
             summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero"
         ) { RetargetScene(context: $0) },
         Entry(
-            name: "target", summary: "seed 004's TargetAnimation: a base animation chasing a secondary one, with ghosts"
+            name: "target",
+            summary: "the AnimationState docs' TargetAnimation: a base animation chasing a secondary one, with ghosts"
         ) { TargetScene(context: $0) },
-        Entry(name: "pause", summary: "seed 003's PausableAnimation beside a paused tween and a paused clock") {
+        Entry(
+            name: "pause",
+            summary: "the AnimationContext docs' PausableAnimation beside a paused tween and a paused clock"
+        ) {
             PauseScene(context: $0)
         },
         Entry(

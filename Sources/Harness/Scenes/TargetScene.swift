@@ -3,14 +3,14 @@ import CadenceExamples
 import Foundation
 import Tweening
 
-/// Scene 2, **target**: seed 004's `TargetAnimation`, a base animation that chases a target which a
+/// Scene 2, **target**: the `AnimationState` documentation's `TargetAnimation`, a base animation that chases a target which a
 /// secondary animation (kept in the base's secondary state) moves towards the click.
 ///
 /// Three markers get every click: the combined `TargetAnimation` (solid), and as ghosts the base alone
 /// and the secondary alone, so the two contributions can be seen beside what they make together.
 /// Choose the base and the secondary from the lists on the left (click an entry, or B / N to cycle).
 /// A click while the combined marker moves merges when the base merges (springs), which resets the
-/// secondary target, as the seed describes.
+/// secondary target, as its documentation describes.
 public final class TargetScene: Scene {
     public let name = "target"
     public let title = "TargetAnimation: base + secondary"
