@@ -18,6 +18,12 @@ public struct CadenceCommand: ParsableCommand {
 
             Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
             Tab or 1-9 scenes, H help, Esc quit.
+            Summary (printed on exit, --summary writes it): every figure is over the steady frames, those
+            after the first that the pacer paced (CSV column paced = 1); the first frame and the frames while
+            the pacer detected vsync are the warm-up, counted on their own line with their longest interval.
+            interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval -
+            target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more;
+            mean ms per frame: busy time (all but waiting) and each phase, per steady frame.
             Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
             128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
             """)

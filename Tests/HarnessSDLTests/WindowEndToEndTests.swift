@@ -102,3 +102,57 @@ extension SDLTests {
         #expect(output.contains("copied to the clipboard"), "\(output)")
     }
 }
+
+extension SDLTests {
+    /// A windowed run's summary, recomputed field by field from its own per-frame CSV: the steady frames
+    /// are the rows after the first with `paced` 1, and every figure but the warm-up line is over them.
+    @Test func aWindowedRunsSummaryAgreesWithItsCSV() throws {
+        let folder = NSTemporaryDirectory() + "cadence-summary-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            "$CADENCE" hello --frames 90 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null
+            """
+        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 0, "\(output)")
+        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let columns = CSVProfileWriter.header.split(separator: ",").map(String.init)
+        func column(_ name: String, _ row: [String]) -> Double { Double(row[columns.firstIndex(of: name)!])! }
+
+        let steady = rows.filter { column("frame", $0) > 0 && column("paced", $0) == 1 }
+        let warmUp = rows.filter { !(column("frame", $0) > 0 && column("paced", $0) == 1) }
+        func numbers(after label: String) -> [Double] {
+            guard let line = summary.split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return [] }
+            return line.dropFirst(label.count).split(whereSeparator: { " :=+;(),".contains($0) })
+                .compactMap { Double($0) }
+        }
+        #expect(numbers(after: "frames") == [90, Double(warmUp.count), Double(steady.count)], "\(summary)")
+        #expect(steady.count > 40, "most of a 90-frame run is steady: \(summary)")
+
+        let warmUpMax = warmUp.map { column("interval_ms", $0) }.max() ?? 0
+        let warmUpLine = numbers(after: "warm-up")
+        #expect(warmUpLine.first == Double(warmUp.count))
+        #expect(abs((warmUpLine.last ?? -1) - warmUpMax) < 0.002, "\(summary)")
+
+        // HdrHistogram keeps three significant digits: its values lie within 0.1 % of the exact ones.
+        let intervals = steady.map { column("interval_ms", $0) }.sorted()
+        let values = numbers(after: "interval ms")  // p50, p90, p99, p99.9, max
+        #expect(values.count == 5, "\(summary)")
+        for (percentile, value) in zip([50.0, 90, 99, 99.9, 100], values) {
+            let rank = max(Int((percentile / 100 * Double(intervals.count)).rounded(.up)), 1)
+            let exact = intervals[rank - 1]
+            #expect(abs(value - exact) <= exact * 0.002 + 0.002, "p\(percentile): \(value) against \(exact)")
+        }
+
+        let period = numbers(after: "deviation from").first ?? 0
+        #expect(period > 0, "\(summary)")
+        let missed = steady.filter { column("interval_ms", $0) > period * 1.05 }.count
+        let janks = steady.filter { column("interval_ms", $0) >= period * 2 }.count
+        #expect(numbers(after: "missed deadlines") == [Double(missed), Double(janks)], "\(summary)")
+
+        let meanBusy = steady.map { column("busy_ms", $0) }.reduce(0, +) / Double(steady.count)
+        #expect(abs((numbers(after: "mean ms per frame").first ?? -1) - meanBusy) < 0.002, "\(summary)")
+    }
+}

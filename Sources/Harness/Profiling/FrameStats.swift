@@ -72,22 +72,34 @@ public struct FrameSample: Hashable, Sendable {
 }
 
 /// Percentiles of a run's frame timing, in milliseconds.
+///
+/// Every figure but ``frames`` and the warm-up ones is over the same set of frames, the *steady* frames:
+/// every frame after the first that the pacer paced (it paces once it has finished detecting vsync; an
+/// unpaced run is steady from its second frame). The first frame (it has no interval) and the frames
+/// while the pacer detected vsync are the *warm-up*, reported on their own. The per-frame CSV marks
+/// each row's set (`paced`), so each figure can be recomputed from it.
 public struct FrameSummary: Hashable, Sendable {
-    /// Frames recorded.
+    /// Frames recorded: ``warmUpFrames`` + ``steadyFrames``.
     public var frames: Int
+    /// The first frame and the frames while the pacer detected vsync.
+    public var warmUpFrames: Int
+    /// The longest interval among the warm-up frames (0 when there were none after the first).
+    public var warmUpIntervalMaxMs: Double
+    /// The frames every other figure is computed over.
+    public var steadyFrames: Int
     /// The frame period aimed at (0 when unpaced).
     public var targetPeriodMs: Double
-    /// Frame interval percentiles: p50, p90, p99, p99.9 and the maximum.
+    /// Frame interval percentiles over the steady frames: p50, p90, p99, p99.9 and the maximum.
     public var intervalP50: Double, intervalP90: Double, intervalP99: Double, intervalP999: Double, intervalMax: Double
-    /// |interval − target period| percentiles (only meaningful when paced).
+    /// |interval − target period| percentiles over the steady frames (0 when unpaced).
     public var deviationP50: Double, deviationP99: Double, deviationMax: Double
-    /// Frames whose interval exceeded the period by more than 5 %.
+    /// Steady frames whose interval exceeded the period by more than 5 %.
     public var missedDeadlines: Int
-    /// Frames whose interval exceeded twice the period (a dropped frame).
+    /// Steady frames whose interval was at least twice the period (a dropped frame).
     public var janks: Int
-    /// Mean busy time per frame (everything but the wait).
+    /// Mean busy time (everything but the wait) per steady frame.
     public var meanBusyMs: Double
-    /// Mean time per phase.
+    /// Mean time per phase per steady frame.
     public var meanPhaseMs: [String: Double]
 }
 
@@ -101,17 +113,21 @@ public final class FrameStats {
     /// How many recent frames ``recent`` keeps.
     public let historyLength: Int
 
-    /// Intervals between frame starts (nanoseconds), from the second frame on.
+    /// Intervals between frame starts (nanoseconds) of the steady frames (see ``FrameSummary``).
     public private(set) var intervals = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
-    /// |interval − period| (nanoseconds), from the second frame on.
+    /// |interval − period| (nanoseconds) of the steady frames.
     public private(set) var deviations = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Frames recorded.
     public private(set) var frameCount = 0
-    /// Frames more than 5 % late.
+    /// Warm-up frames recorded: the first, and those while the pacer detected vsync.
+    public private(set) var warmUpFrameCount = 0
+    /// The longest warm-up interval (nanoseconds).
+    public private(set) var warmUpIntervalMax: UInt64 = 0
+    /// Steady frames more than 5 % late.
     public private(set) var missedDeadlines = 0
-    /// Frames at least twice the period.
+    /// Steady frames at least twice the period.
     public private(set) var janks = 0
 
     private var ring: [FrameSample] = []
@@ -125,24 +141,30 @@ public final class FrameStats {
         ring.reserveCapacity(self.historyLength)
     }
 
+    /// Whether a frame is steady (see ``FrameSummary``): after the first, and paced.
+    public static func isSteady(_ sample: FrameSample) -> Bool { sample.index > 0 && sample.paced }
+
     /// Records one frame.
     public func record(_ sample: FrameSample) {
         frameCount += 1
-        phaseTotals.input += sample.phases.input
-        phaseTotals.update += sample.phases.update
-        phaseTotals.draw += sample.phases.draw
-        phaseTotals.render += sample.phases.render
-        phaseTotals.present += sample.phases.present
-        phaseTotals.wait += sample.phases.wait
-        if sample.index > 0 {
+        if Self.isSteady(sample) {
+            phaseTotals.input += sample.phases.input
+            phaseTotals.update += sample.phases.update
+            phaseTotals.draw += sample.phases.draw
+            phaseTotals.render += sample.phases.render
+            phaseTotals.present += sample.phases.present
+            phaseTotals.wait += sample.phases.wait
             intervals.record(sample.interval)
-            if targetPeriod > 0, sample.paced {
+            if targetPeriod > 0 {
                 let deviation =
                     sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
                 deviations.record(deviation)
                 if sample.interval * 100 > targetPeriod * 105 { missedDeadlines += 1 }
                 if sample.interval >= targetPeriod * 2 { janks += 1 }
             }
+        } else {
+            warmUpFrameCount += 1
+            warmUpIntervalMax = max(warmUpIntervalMax, sample.interval)
         }
         if ring.count < historyLength {
             ring.append(sample)
@@ -168,13 +190,17 @@ public final class FrameStats {
     /// Percentiles and counts so far.
     public func summary() -> FrameSummary {
         let ms = { (ns: UInt64) in Double(ns) / 1e6 }
-        let n = Double(max(frameCount, 1))
+        let steady = frameCount - warmUpFrameCount
+        let n = Double(max(steady, 1))
         var means: [String: Double] = [:]
         for (index, name) in FramePhases.names.enumerated() { means[name] = Double(phaseTotals[index]) / n / 1e6 }
         let hasIntervals = intervals.totalCount > 0
         let hasDeviations = deviations.totalCount > 0
         return FrameSummary(
             frames: frameCount,
+            warmUpFrames: warmUpFrameCount,
+            warmUpIntervalMaxMs: ms(warmUpIntervalMax),
+            steadyFrames: steady,
             targetPeriodMs: ms(targetPeriod),
             intervalP50: hasIntervals ? ms(intervals.valueAtPercentile(50)) : 0,
             intervalP90: hasIntervals ? ms(intervals.valueAtPercentile(90)) : 0,
@@ -199,7 +225,12 @@ extension FrameSummary {
             let scaled = (x * 1000).rounded() / 1000
             return String(scaled)
         }
-        var lines = ["frames: \(frames)"]
+        var lines = [
+            "frames: \(frames) = \(warmUpFrames) warm-up + \(steadyFrames) steady; the figures below are over the steady frames"
+        ]
+        lines.append(
+            "warm-up frames: \(warmUpFrames) (the first, and those while the pacer detected vsync), longest interval \(f(warmUpIntervalMaxMs)) ms"
+        )
         lines.append(
             "interval ms: p50 \(f(intervalP50))  p90 \(f(intervalP90))  p99 \(f(intervalP99))  p99.9 \(f(intervalP999))  max \(f(intervalMax))"
         )

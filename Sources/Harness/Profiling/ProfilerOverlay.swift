@@ -100,7 +100,9 @@ public struct ProfilerOverlay {
             String(
                 format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
                 s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
-            String(format: "busy %.3f ms/frame   %d frames", s.meanBusyMs, s.frames),
+            String(
+                format: "busy %.3f ms/frame   %d steady frames (+ %d warm-up, longest %.3f ms)", s.meanBusyMs,
+                s.steadyFrames, s.warmUpFrames, s.warmUpIntervalMaxMs),
         ]
     }
 }
