@@ -23,7 +23,8 @@ public struct CadenceCommand: ParsableCommand {
             the pacer detected vsync are the warm-up, counted on their own line with their longest interval.
             interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval -
             target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more;
-            mean ms per frame: busy time (all but waiting) and each phase, per steady frame.
+            mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon:
+            over every input event, from when it happened to the present of the frame that handled it.
             Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
             128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
             """)

@@ -142,10 +142,19 @@ public final class SDLBackend: RenderBackend {
 
     // MARK: - Events
 
-    public func pollEvents(into events: inout [InputEvent]) {
+    public func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
         var event = SDL_Event()
+        // SDL stamps events in milliseconds since its start (SDL_GetTicks, on CLOCK_MONOTONIC as the loop's
+        // clock is): an event's age now, subtracted from the monotonic clock's reading now.
+        let nowTicks = SDL_GetTicks()
+        let now = MonotonicClock().now()
         while SDL_PollEvent(&event) != 0 {
-            if let input = Self.inputEvent(from: event) { events.append(input) }
+            if let input = Self.inputEvent(from: event) {
+                events.append(input)
+                let stamp = event.common.timestamp
+                let age = stamp <= nowTicks ? UInt64(nowTicks - stamp) * 1_000_000 : 0
+                times.append(stamp == 0 || age > now ? 0 : now - age)
+            }
             if event.type == SDL_WINDOWEVENT.rawValue,
                 event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue),
                 let renderer

@@ -41,8 +41,13 @@ import Tweening
         ]
         for key in keys { backend.push(.keyDown(key)) }
         var events: [InputEvent] = []
-        backend.pollEvents(into: &events)
+        var times: [UInt64] = []
+        backend.pollEvents(into: &events, times: &times)
         #expect(events == keys.map { .keyDown($0) })
+        // SDL stamps each pushed event; the backend turns the stamps into the loop's monotonic clock.
+        let now = MonotonicClock().now()
+        #expect(times.count == events.count)
+        #expect(times.allSatisfy { $0 > 0 && $0 <= now && now - $0 < 1_000_000_000 }, "\(times) against \(now)")
     }
 
     @Test func aScreenshotsPixelsShowWhatWasDrawn() throws {

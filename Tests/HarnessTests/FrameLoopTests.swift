@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Harness
 import Tweening
@@ -6,14 +7,21 @@ import Tweening
 final class FakeBackend: RenderBackend {
     var size = Size(width: 800, height: 600)
     var pending: [[InputEvent]] = []
+    /// When each pending event happened (monotonic ns), frame by frame; 0 (unknown) when not given.
+    var pendingTimes: [[UInt64]] = []
     var rendered: [DrawList] = []
     var presents = 0
     var screenshots: [String] = []
     /// What scenes put on the clipboard, in order.
     var clipboard: [String] = []
 
-    func pollEvents(into events: inout [InputEvent]) {
-        if !pending.isEmpty { events.append(contentsOf: pending.removeFirst()) }
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
+        guard !pending.isEmpty else { return }
+        let polled = pending.removeFirst()
+        let polledTimes = pendingTimes.isEmpty ? [] : pendingTimes.removeFirst()
+        events.append(contentsOf: polled)
+        times.append(
+            contentsOf: polledTimes.count == polled.count ? polledTimes : Array(repeating: 0, count: polled.count))
     }
     func render(_ list: DrawList) { rendered.append(list) }
     func saveScreenshot(to path: String) throws(HarnessError) { screenshots.append(path) }
@@ -193,5 +201,58 @@ final class FakeBackend: RenderBackend {
                 RecordedEvent(frame: 3, event: .keyDown(.space)),
                 RecordedEvent(frame: 3, event: .keyUp(.space)),
             ])
+    }
+}
+
+/// Input-to-photon latency: from each event's time (as the backend reports it) to the present of the
+/// frame that handled it, into the summary, the frame's sample and the CSV.
+@Suite struct InputLatencyTests {
+    @Test func eachEventCountsFromItsOwnTimeToThePresentThatShowedIt() throws {
+        let backend = FakeBackend()
+        let time = ManualClock(start: 1_000_000_000)
+        let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
+        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
+        let stats = FrameStats(targetPeriod: pacer.period)
+        let loop = FrameLoop(
+            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer, stats: stats)
+        // Frame k starts (and, on a manual clock, presents) at 1 s + k · 10 ms. Frame 2 gets a click that
+        // happened 3 ms before it began and a key 7.5 ms before; frame 4 a click of unknown time (0),
+        // which counts from the frame's start; frame 3 none.
+        let frameStart = { (k: UInt64) in 1_000_000_000 + k * 10_000_000 }
+        backend.pending = [
+            [], [], [.mouseDown(.left, at: Point(10, 10)), .keyDown(.letter("q"))], [],
+            [
+                .mouseDown(.left, at: Point(20, 20))
+            ],
+        ]
+        backend.pendingTimes = [[], [], [frameStart(2) - 3_000_000, frameStart(2) - 7_500_000], [], [0]]
+        try loop.run(frames: 5)
+
+        let summary = stats.summary()
+        #expect(summary.inputEvents == 3)
+        #expect(abs(summary.inputLatencyMaxMs - 7.5) < 0.01, "\(summary.text)")
+        #expect(abs(summary.inputLatencyP50Ms - 3) < 0.01, "\(summary.text)")
+        #expect(summary.text.contains("input-to-photon ms over 3 input events"))
+        let samples = stats.recent
+        #expect(samples.map(\.inputEvents) == [0, 0, 2, 0, 1])
+        #expect(samples[2].inputLatency == 7_500_000)
+        #expect(samples[4].inputLatency == 0, "an event of unknown time is shown by the frame that polled it")
+    }
+
+    @Test func theCSVHasEachFramesInputEventsAndLongestLatency() throws {
+        let folder = NSTemporaryDirectory() + "cadence-latency-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = try CSVProfileWriter(path: folder + "/frames.csv")
+        writer.record(FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases()))
+        writer.record(
+            FrameSample(
+                index: 1, start: 10_000_000, interval: 10_000_000, phases: FramePhases(), inputEvents: 2,
+                inputLatency: 4_250_000))
+        try writer.finish()
+        let lines = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
+        #expect(lines[0].hasSuffix(",input_events,input_latency_ms"))
+        #expect(lines[1].hasSuffix(",0,0.0000"), "no input: 0 events, latency 0")
+        #expect(lines[2].hasSuffix(",2,4.2500"))
     }
 }

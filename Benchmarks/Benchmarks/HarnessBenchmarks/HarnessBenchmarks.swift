@@ -129,7 +129,7 @@ final class EmptyScene: Scene {
 final class NoOpBackend: RenderBackend {
     let size = Size(width: 1280, height: 720)
 
-    func pollEvents(into events: inout [InputEvent]) {}
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
     func render(_ list: DrawList) {}
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func present() {}

@@ -63,7 +63,7 @@ public final class CSVProfileWriter: FrameSink {
 
     /// The columns, in order.
     public static let header =
-        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced"
+        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_latency_ms"
 
     /// Opens the output (written to a temporary file until ``finish()``).
     public init(path: String) throws(HarnessError) {
@@ -77,7 +77,8 @@ public final class CSVProfileWriter: FrameSink {
         let fields = [
             String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
             ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
-            String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0",
+            String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
+            ms(sample.inputLatency),
         ]
         file.write(fields.joined(separator: ",") + "\n")
     }
@@ -120,6 +121,13 @@ public final class ChromeTraceWriter: FrameSink {
         emit(
             #"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#
         )
+        if sample.inputEvents > 0 {
+            // A counter track of its own, stamped at the present that showed the input.
+            let presented = sample.start - origin + sample.phases.busy
+            emit(
+                #"{"name":"input-to-photon ms","ph":"C","pid":1,"ts":\#(us(presented)),"args":{"longest":\#(String(format: "%.3f", Double(sample.inputLatency) / 1e6)),"events":\#(sample.inputEvents)}}"#
+            )
+        }
     }
 
     public func finish() throws(HarnessError) {

@@ -55,13 +55,20 @@ public struct FrameSample: Hashable, Sendable {
     /// Whether the frame was paced (false while the pacer is still detecting vsync): only paced frames
     /// count towards deviations, missed deadlines and janks.
     public var paced: Bool
+    /// Input events the frame handled.
+    public var inputEvents: Int
+    /// The longest input-to-photon latency among them (nanoseconds from an event to this frame's
+    /// present); 0 when there were none.
+    public var inputLatency: UInt64
 
     /// Creates a sample.
     public init(
         index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
-        paced: Bool = true
+        paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0
     ) {
         self.paced = paced
+        self.inputEvents = inputEvents
+        self.inputLatency = inputLatency
         self.index = index
         self.start = start
         self.interval = interval
@@ -101,6 +108,11 @@ public struct FrameSummary: Hashable, Sendable {
     public var meanBusyMs: Double
     /// Mean time per phase per steady frame.
     public var meanPhaseMs: [String: Double]
+    /// Input events handled in the whole run (warm-up included): what the latency figures are over.
+    public var inputEvents: Int
+    /// Input-to-photon latency percentiles over every input event: from when the event happened to the
+    /// present of the first frame that reflects it (p50, p99, maximum).
+    public var inputLatencyP50Ms: Double, inputLatencyP99Ms: Double, inputLatencyMaxMs: Double
 }
 
 /// Records every frame: a recent history for the overlay and HdrHistogram distributions for percentiles.
@@ -125,6 +137,9 @@ public final class FrameStats {
     public private(set) var warmUpFrameCount = 0
     /// The longest warm-up interval (nanoseconds).
     public private(set) var warmUpIntervalMax: UInt64 = 0
+    /// Input-to-photon latencies (nanoseconds), one per input event (see ``recordInputLatency(_:)``).
+    public private(set) var inputLatencies = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Steady frames more than 5 % late.
     public private(set) var missedDeadlines = 0
     /// Steady frames at least twice the period.
@@ -139,6 +154,12 @@ public final class FrameStats {
         self.targetPeriod = targetPeriod
         self.historyLength = max(1, historyLength)
         ring.reserveCapacity(self.historyLength)
+    }
+
+    /// Records one input event's latency: nanoseconds from when it happened to the present of the frame
+    /// that handled it (the frame loop calls this for every event).
+    public func recordInputLatency(_ nanoseconds: UInt64) {
+        inputLatencies.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
     /// Whether a frame is steady (see ``FrameSummary``): after the first, and paced.
@@ -196,6 +217,7 @@ public final class FrameStats {
         for (index, name) in FramePhases.names.enumerated() { means[name] = Double(phaseTotals[index]) / n / 1e6 }
         let hasIntervals = intervals.totalCount > 0
         let hasDeviations = deviations.totalCount > 0
+        let hasLatencies = inputLatencies.totalCount > 0
         return FrameSummary(
             frames: frameCount,
             warmUpFrames: warmUpFrameCount,
@@ -213,7 +235,11 @@ public final class FrameStats {
             missedDeadlines: missedDeadlines,
             janks: janks,
             meanBusyMs: Double(phaseTotals.busy) / n / 1e6,
-            meanPhaseMs: means
+            meanPhaseMs: means,
+            inputEvents: Int(inputLatencies.totalCount),
+            inputLatencyP50Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(50)) : 0,
+            inputLatencyP99Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(99)) : 0,
+            inputLatencyMaxMs: hasLatencies ? ms(inputLatencies.max) : 0
         )
     }
 }
@@ -243,6 +269,11 @@ extension FrameSummary {
         let phases = FramePhases.names
             .map { "\($0) \(f(meanPhaseMs[$0] ?? 0))" }.joined(separator: "  ")
         lines.append("mean ms per frame: busy \(f(meanBusyMs))  \(phases)")
+        lines.append(
+            inputEvents == 0
+                ? "input-to-photon ms: no input events"
+                : "input-to-photon ms over \(inputEvents) input events: p50 \(f(inputLatencyP50Ms))  p99 \(f(inputLatencyP99Ms))  max \(f(inputLatencyMaxMs))"
+        )
         return lines.joined(separator: "\n")
     }
 }

@@ -51,11 +51,11 @@ public struct ProfilerOverlay {
             lastRefresh = frame
             lines = Self.describe(stats.summary(), pacer: pacer)
         }
-        let panel = Rect(x: 12, y: Double(size.height) - 252, width: Double(size.width) - 24, height: 240)
+        let panel = Rect(x: 12, y: Double(size.height) - 270, width: Double(size.width) - 24, height: 258)
         list.fill(panel, Color(8, 9, 12, 225))
         list.stroke(panel, .grid)
 
-        let graph = Rect(x: panel.x + 10, y: panel.y + 96, width: panel.width - 20, height: 134)
+        let graph = Rect(x: panel.x + 10, y: panel.y + 114, width: panel.width - 20, height: 134)
         let periodMs = stats.targetPeriod > 0 ? Double(stats.targetPeriod) / 1e6 : 16.667
         let pixelsPerMs = graph.height / (2 * periodMs)
         let barWidth = graph.width / Double(max(stats.historyLength, 1))
@@ -103,6 +103,11 @@ public struct ProfilerOverlay {
             String(
                 format: "busy %.3f ms/frame   %d steady frames (+ %d warm-up, longest %.3f ms)", s.meanBusyMs,
                 s.steadyFrames, s.warmUpFrames, s.warmUpIntervalMaxMs),
+            s.inputEvents == 0
+                ? "input-to-photon: no input yet"
+                : String(
+                    format: "input-to-photon ms  p50 %.3f  p99 %.3f  max %.3f   over %d events", s.inputLatencyP50Ms,
+                    s.inputLatencyP99Ms, s.inputLatencyMaxMs, s.inputEvents),
         ]
     }
 }

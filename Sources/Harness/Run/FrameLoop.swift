@@ -73,6 +73,8 @@ public final class FrameLoop {
     private let time: TimeSource
     private var options: LoopOptions
     private var events: [InputEvent] = []
+    /// When each of ``events`` happened (monotonic ns; see ``RenderBackend/pollEvents(into:times:)``).
+    private var eventTimes: [UInt64] = []
     private var drawList = DrawList()
     private var lastStart: UInt64?
     private var smoothedInterval: Double = 0
@@ -142,7 +144,7 @@ public final class FrameLoop {
         var phases = FramePhases()
         let start = time.now()
 
-        gatherInput()
+        gatherInput(frameStart: start)
         for event in events { dispatch(event) }
         let afterInput = time.now()
 
@@ -163,6 +165,13 @@ public final class FrameLoop {
         let afterRender = time.now()
         backend.present()
         let afterPresent = time.now()
+        // Input-to-photon: from each event to this present, the first that shows its effect.
+        var latency: UInt64 = 0
+        for eventTime in eventTimes {
+            let eventLatency = afterPresent - Swift.min(eventTime, afterPresent)
+            stats.recordInputLatency(eventLatency)
+            latency = Swift.max(latency, eventLatency)
+        }
         if pacer.mode == .detecting {
             pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent)
             if pacer.mode == .selfPaced { backend.setVSync(false) }
@@ -183,19 +192,36 @@ public final class FrameLoop {
         }
         let sample = FrameSample(
             index: frameIndex, start: start, interval: interval, phases: phases,
-            tweens: counts.tweens, animations: counts.animations, paced: paced)
+            tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
+            inputLatency: latency)
         stats.record(sample)
         for sink in options.sinks { sink.record(sample) }
         frameIndex += 1
     }
 
-    private func gatherInput() {
+    private func gatherInput(frameStart: UInt64) {
         events.removeAll(keepingCapacity: true)
-        backend.pollEvents(into: &events)
+        eventTimes.removeAll(keepingCapacity: true)
+        backend.pollEvents(into: &events, times: &eventTimes)
+        // A backend that could not tell when an event happened: it counts from the frame that polled it.
+        for index in eventTimes.indices where eventTimes[index] == 0 || eventTimes[index] > frameStart {
+            eventTimes[index] = frameStart
+        }
         if let replay = options.replay {
             // Replays must see exactly the recorded input: live input may only end the run.
-            events.removeAll { $0 != .quit && $0 != .keyDown(.escape) }
-            events.append(contentsOf: replay.events(forFrame: frameIndex, cursor: &replayCursor).map(\.event))
+            var kept = 0
+            for index in events.indices where events[index] == .quit || events[index] == .keyDown(.escape) {
+                events[kept] = events[index]
+                eventTimes[kept] = eventTimes[index]
+                kept += 1
+            }
+            events.removeLast(events.count - kept)
+            eventTimes.removeLast(eventTimes.count - kept)
+            // A replayed event happens at the start of its frame.
+            for recorded in replay.events(forFrame: frameIndex, cursor: &replayCursor) {
+                events.append(recorded.event)
+                eventTimes.append(frameStart)
+            }
         }
         if options.record {
             for event in events { recording.append(event, frame: frameIndex) }

@@ -4,8 +4,11 @@
 public protocol RenderBackend: AnyObject {
     /// The drawable size in pixels.
     var size: Size { get }
-    /// Appends every input event that arrived since the last call.
-    func pollEvents(into events: inout [InputEvent])
+    /// Appends every input event that arrived since the last call to `events`, and to `times` when each
+    /// happened, in monotonic nanoseconds (`CLOCK_MONOTONIC`, the frame loop's clock), or 0 when the
+    /// backend cannot tell (the loop then counts the event from the start of the frame that polled it).
+    /// The frame loop measures input-to-photon latency from these times.
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64])
     /// Renders a draw list into the back buffer.
     func render(_ list: DrawList)
     /// Writes the back buffer as a PNG (called after ``render(_:)`` and before ``present()``).
