@@ -16,6 +16,12 @@ public struct ProfilerOverlay {
 
     private var lines: [String] = []
     private var lastRefresh = -refreshInterval
+    // The per-frame texts, rebuilt only when what they say changes: a string built every frame is a heap
+    // allocation every frame (the stress scene's steady frame allocated for these two).
+    private var budgetText = ""
+    private var budgetMs = -1.0
+    private var activeText = ""
+    private var activeCounts = (tweens: -1, animations: -1)
 
     /// Creates an overlay.
     public init() {}
@@ -71,17 +77,22 @@ public struct ProfilerOverlay {
         }
         let budget = graph.y + graph.height - periodMs * pixelsPerMs
         list.line(Point(graph.x, budget), Point(graph.x + graph.width, budget), Color(255, 80, 80))
-        list.text(
-            String(format: "budget %.2f ms", periodMs), at: Point(graph.x + graph.width - 120, budget - 18),
-            size: .small, Color(255, 80, 80))
+        if periodMs != budgetMs {
+            budgetMs = periodMs
+            budgetText = String(format: "budget %.2f ms", periodMs)
+        }
+        list.text(budgetText, at: Point(graph.x + graph.width - 120, budget - 18), size: .small, Color(255, 80, 80))
 
         var y = panel.y + 8
         for line in lines {
             list.text(line, at: Point(panel.x + 10, y), size: .small, .text)
             y += 18
         }
-        list.text(
-            "active: \(tweens) tweens, \(animations) animations", at: Point(panel.x + 10, y), size: .small, .dimText)
+        if activeCounts != (tweens, animations) {
+            activeCounts = (tweens, animations)
+            activeText = "active: \(tweens) tweens, \(animations) animations"
+        }
+        list.text(activeText, at: Point(panel.x + 10, y), size: .small, .dimText)
         var legendX = panel.x + panel.width - 500
         for (index, name) in FramePhases.names.enumerated() {
             list.fill(Rect(x: legendX, y: y + 4, width: 10, height: 10), Self.phaseColors[index])
