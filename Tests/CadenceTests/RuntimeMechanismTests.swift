@@ -1,7 +1,7 @@
 import Testing
 import Cadence
 
-/// Issue 13's fidelity fixes and the properties of the one evaluation mechanism: SwiftUI's spellings,
+/// The runtime's fidelity fixes and the properties of the one evaluation mechanism: SwiftUI's spellings,
 /// curve velocities at their ends, frame-rate independence, and springs that never diverge.
 struct RuntimeMechanismTests {
     // MARK: - Spellings
@@ -150,7 +150,7 @@ struct RuntimeMechanismTests {
 
     // MARK: - Springs never diverge
 
-    /// The reliability issue's cases: each used to reach NaN or a runaway value.
+    /// Springs that used to go wrong: each used to reach NaN or a runaway value.
     @Test(arguments: [
         ("response 0.05, fraction 3", Animation.spring(response: 0.05, dampingFraction: 3)),
         ("response 0.15, fraction 8", .spring(response: 0.15, dampingFraction: 8)),

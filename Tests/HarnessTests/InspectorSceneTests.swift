@@ -43,7 +43,7 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
         }
     }
 
-    @Test func theSpellingsTheIssueNames() throws {
+    @Test func theSpellingsOfTheInspectorsExamples() throws {
         #expect(AnimationSpec(kind: .springDurationBounce).swiftSpelling == ".spring(duration: 0.5, bounce: 0.25)")
         #expect(AnimationSpec(kind: .timingCurve).swiftSpelling == ".timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5)")
         #expect(

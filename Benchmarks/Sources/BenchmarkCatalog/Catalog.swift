@@ -18,7 +18,7 @@ public struct Suite: Sendable, Hashable {
     public let iterations: Int
     /// Unmeasured iterations first (caches, lazily grown buffers).
     public let warmup: Int
-    /// The goal from the issues, if any.
+    /// The goal this suite is held to, if any.
     public let goal: Goal?
     /// The name of the suite measured as this one's floor, in the same run.
     public let floor: String?
@@ -171,7 +171,7 @@ public enum ModelSuites {
     ]
 
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
-    /// is running, held to issue 13's goals: the dispatch alone for `.linear`, a curve solve for the
+    /// is running, held to these goals: the dispatch alone for `.linear`, a curve solve for the
     /// eases, a spring's frame for every spring, and modifiers at most 1.3× their base.
     public static func animate(_ expression: String) -> Suite {
         let peers = [".easeInOut": "OpenSwiftUI 90 ns", ".spring": "OpenSwiftUI 160–170 ns (120 Hz frames)"]
@@ -249,13 +249,13 @@ public enum ModelSuites {
     }
 
     /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer
-    /// (issue 15: at most 100 ns, no allocation).
+    /// (goal: at most 100 ns, no allocation).
     public static let trackerAddSample = Suite(
         target: target, name: "VelocityTracker addSample, SIMD2<Double>", itemsPerIteration: calls, item: "sample",
         iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
 
     /// `VelocityTracker.velocity(at:)` on `SIMD2<Double>` over a full window (20 samples at 1 kHz: the
-    /// quadratic fit's worst case), 1,000 estimates (issue 15: at most 1 µs, no allocation).
+    /// quadratic fit's worst case), 1,000 estimates (goal: at most 1 µs, no allocation).
     public static let trackerEstimate = Suite(
         target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
         item: "estimate", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 1_000, .perItem, allocationFree: true))
@@ -298,8 +298,8 @@ public enum HarnessSuites {
         iterations: 2_000, warmup: 50)
 
     /// The same empty scene with a backend that draws nothing: the loop's own cost, without SDL's
-    /// software rasteriser (which fills 1280×720 pixels every frame). Issue 7's goal is about this:
-    /// "the loop's own overhead with an empty scene".
+    /// software rasteriser (which fills 1280×720 pixels every frame): its goal is about the loop's own
+    /// overhead with an empty scene.
     public static let emptySceneNullBackend = Suite(
         target: target, name: "Frame loop, empty scene, no-op backend", itemsPerIteration: 1, item: "frame",
         iterations: 5_000, warmup: 50, goal: Goal(nanoseconds: 50_000, .perItem))
@@ -316,11 +316,11 @@ public enum HarnessSuites {
         target: target, name: "Frame loop, \(busySceneName) scene, no-op backend", itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30)
 
-    /// The animation inspector (issue 21), looping so both lanes play in every frame.
+    /// The animation inspector, looping so both lanes play in every frame.
     public static let inspectorSceneName = "inspector"
 
     /// The inspector on headless SDL: the whole frame, software rendering included, within one frame at
-    /// 60 Hz (issue 21).
+    /// 60 Hz.
     public static let inspectorSceneSDL = Suite(
         target: target, name: "Frame loop, \(inspectorSceneName) scene, headless SDL", itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
@@ -330,7 +330,7 @@ public enum HarnessSuites {
         target: target, name: "Frame loop, \(inspectorSceneName) scene, no-op backend", itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
 
-    /// One inspector lane's frame: its live value advanced and recorded in the reserved trace. Issue 21:
+    /// One inspector lane's frame: its live value advanced and recorded in the reserved trace. Goal:
     /// no allocation per frame once the lane is set up.
     public static let inspectorLaneFrame = Suite(
         target: target, name: "Inspector lane: one frame (live value + trace)", itemsPerIteration: 1, item: "frame",
@@ -350,7 +350,7 @@ public enum HarnessSuites {
         item: "edit",
         iterations: 1_000, warmup: 20, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
 
-    /// One frame at 60 Hz, in nanoseconds: the budget issue 21 holds the inspector to.
+    /// One frame at 60 Hz, in nanoseconds: the budget the inspector is held to.
     public static let frameBudget60Hz = 16_666_667.0
 
     public static let all: [Suite] = [

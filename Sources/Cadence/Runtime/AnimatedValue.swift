@@ -59,7 +59,7 @@ public final class AnimatedValue<Value: Animatable> {
     // compiles away, for a vector). Unchecked exclusivity for the same reason as `running`.
     @exclusivity(unchecked) @usableFromInline var model: Value
 
-    // BEGIN transaction layer (issue 14, part B): the rest lives in AnimatedValue+Transaction.swift.
+    // BEGIN transaction layer: the rest lives in AnimatedValue+Transaction.swift.
     /// The animation this value takes for its own changes made by ``set(_:)``: SwiftUI's implicit
     /// `.animation(_:value:)`. Outside any transaction it animates the change; inside one it replaces
     /// the transaction's animation unless the transaction ``Transaction/disablesAnimations``. `nil`

@@ -317,7 +317,7 @@ public final class FrameLoop {
         // format, a text rasterisation and a texture upload each time.
         if frameIndex % 15 == 0 || statusPaused != clock.isPaused || statusScale != clock.timeScale {
             // Under a fixed dt the status shows the simulated rate: a screenshot then depends only on the
-            // scene, the options and the replay (issue 20 #6), never on how fast this machine ran.
+            // scene, the options and the replay, never on how fast this machine ran.
             if let fixed = clock.configuration.fixedDelta {
                 status = String(format: "%.0f fps (fixed dt)  %.2gx  H help", 1 / fixed, clock.timeScale)
             } else {
