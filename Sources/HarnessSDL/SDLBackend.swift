@@ -153,7 +153,8 @@ public final class SDLBackend: RenderBackend {
                 events.append(input)
                 let stamp = event.common.timestamp
                 let age = stamp <= nowTicks ? UInt64(nowTicks - stamp) * 1_000_000 : 0
-                times.append(stamp == 0 || age > now ? 0 : now - age)
+                // (A stamp of 0 is SDL's first millisecond, not a missing stamp: SDL stamps every event.)
+                times.append(age > now ? 0 : now - age)
             }
             if event.type == SDL_WINDOWEVENT.rawValue,
                 event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue),
