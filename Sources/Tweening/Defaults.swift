@@ -61,6 +61,34 @@ public struct Defaults: Sendable {
     }
 }
 
+/// What a tween copies from ``Defaults`` when it is created, read once per tweener rather than once
+/// per tween: a ``Tweener`` rebuilds it when its `defaults` change, so creating a tween copies a few
+/// plain fields instead of the `Defaults` value (whose `Ease` may hold a closure, which would cost a
+/// retain and a release per copy), with no exclusivity check on the tweener's `defaults` property. A
+/// custom ease is not in it: `hasCustomEase` says to take it from the `Defaults` (see
+/// `Tweener.customEase`).
+@usableFromInline
+struct TweenTemplate {
+    @usableFromInline let easeCode: Ease.Code?
+    @usableFromInline let hasCustomEase: Bool
+    @usableFromInline let duration: TimeInterval
+    @usableFromInline let delay: TimeInterval
+    @usableFromInline let overshoot: Double
+    @usableFromInline let autoKill: Bool
+    @usableFromInline let autoStart: Bool
+
+    @usableFromInline
+    init(_ defaults: Defaults) {
+        easeCode = defaults.ease.code
+        hasCustomEase = easeCode == nil
+        duration = defaults.duration
+        delay = defaults.delay
+        overshoot = defaults.overshoot
+        autoKill = defaults.autoKillCompletedTweens
+        autoStart = defaults.autoStartTweens
+    }
+}
+
 /// The one rule for time inputs (durations, delays, time scales): NaN and negatives become 0.
 @usableFromInline
 enum TimeClamp {

@@ -32,7 +32,8 @@ public final class DriverTween: TweenAnimator {
     ///   - body: Called with each delta while active; returns whether to keep running.
     public init(defaults: Defaults = .standard, body: @escaping (TimeInterval) -> Bool) {
         self.body = body
-        super.init(defaults: defaults) { _, _ in }  // nothing to show: the body does the work
+        // Nothing to show: the body does the work.
+        super.init(template: TweenTemplate(defaults), customEase: defaults.ease.customFunction) { _, _ in }
         duration = .infinity
     }
 

@@ -125,6 +125,12 @@ public enum Ease: Sendable {
             bounceInOut
     }
 
+    /// The function of a `custom` ease; `nil` for the built-ins.
+    @usableFromInline
+    var customFunction: (@Sendable (Double) -> Double)? {
+        if case .custom(let function) = self { function } else { nil }
+    }
+
     /// The payload-free code of a built-in ease; `nil` for `custom`.
     @inlinable
     var code: Code? {

@@ -32,13 +32,13 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
 
     @usableFromInline
     init(
-        start: Value, end: Value, readStart: (() -> Value)?, defaults: Defaults,
-        renderer: @escaping (TweenAnimator, Double) -> Void
+        start: Value, end: Value, readStart: (() -> Value)?, template: TweenTemplate,
+        customEase: (@Sendable (Double) -> Double)?, renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         startValue = start
         endValue = end
         self.readStart = readStart
-        super.init(defaults: defaults, renderer: renderer)
+        super.init(template: template, customEase: customEase, renderer: renderer)
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -55,7 +55,9 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
         from start: Value, to end: Value, duration: TimeInterval? = nil,
         defaults: Defaults = .standard, apply: @escaping (Value) -> Void
     ) {
-        self.init(start: start, end: end, readStart: nil, defaults: defaults, renderer: Self.renderer(apply))
+        self.init(
+            start: start, end: end, readStart: nil, template: TweenTemplate(defaults),
+            customEase: defaults.ease.customFunction, renderer: Self.renderer(apply))
         if let duration { self.duration = duration }
     }
 
@@ -113,12 +115,12 @@ final class DoublePropertyTween: PropertyTween<Double> {
 
     @usableFromInline
     init(
-        start: Double, end: Double, readStart: (() -> Double)?, defaults: Defaults,
-        apply: @escaping (Double) -> Void
+        start: Double, end: Double, readStart: (() -> Double)?, template: TweenTemplate,
+        customEase: (@Sendable (Double) -> Double)?, apply: @escaping (Double) -> Void
     ) {
         self.apply = apply
         super.init(
-            start: start, end: end, readStart: readStart, defaults: defaults
+            start: start, end: end, readStart: readStart, template: template, customEase: customEase
         ) { tween, fraction in
             // Only ever installed on a DoublePropertyTween, here.
             unsafeDowncast(tween, to: DoublePropertyTween.self).applyIfFinite(fraction)

@@ -202,14 +202,17 @@ public class TweenAnimator: Tween {
     // MARK: - Creating
 
     @usableFromInline
-    init(defaults: Defaults, renderer: @escaping (TweenAnimator, Double) -> Void) {
+    init(
+        template: TweenTemplate, customEase: (@Sendable (Double) -> Double)?,
+        renderer: @escaping (TweenAnimator, Double) -> Void
+    ) {
         self.renderer = renderer
-        easeCode = defaults.ease.code
-        storedDuration = defaults.duration
-        overshoot = defaults.overshoot
-        autoKillsOnCompletion = defaults.autoKillCompletedTweens
-        if case .custom(let function) = defaults.ease { customEase = function }
-        storedDelay = defaults.delay
+        easeCode = template.easeCode
+        storedDuration = template.duration
+        overshoot = template.overshoot
+        autoKillsOnCompletion = template.autoKill
+        if template.delay != 0 { storedDelay = template.delay }
+        if let customEase { self.customEase = customEase }
     }
 
     // MARK: - What the kinds override

@@ -60,7 +60,7 @@ public final class TweenSequence: TweenAnimator {
     /// - Parameter defaults: Delay, overshoot and auto-kill to copy in (the ease is `.linear` and the
     ///   duration 0 whatever the defaults say).
     public init(defaults: Defaults = .standard) {
-        super.init(defaults: defaults) { tween, fraction in
+        super.init(template: TweenTemplate(defaults), customEase: nil) { tween, fraction in
             // Only ever installed on a TweenSequence, here.
             let sequence = unsafeDowncast(tween, to: TweenSequence.self)
             sequence.show(at: fraction * sequence.duration)

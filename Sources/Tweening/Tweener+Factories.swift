@@ -36,7 +36,7 @@ extension Tweener {
         update: @escaping (Double) -> Void
     ) -> PropertyTween<Double> {
         let tween = DoublePropertyTween(
-            start: start, end: end, readStart: nil, defaults: defaults, apply: update)
+            start: start, end: end, readStart: nil, template: template, customEase: customEase, apply: update)
         if let duration { tween.duration = duration }
         return adopt(tween)
     }
@@ -92,7 +92,7 @@ extension Tweener {
         apply: @escaping (Value) -> Void
     ) -> PropertyTween<Value> {
         let tween = PropertyTween(
-            start: start, end: end, readStart: readStart, defaults: defaults,
+            start: start, end: end, readStart: readStart, template: template, customEase: customEase,
             renderer: PropertyTween.renderer(apply))
         if let duration { tween.duration = duration }
         return adopt(tween)

@@ -16,13 +16,22 @@ import Foundation
 /// visited twice. A nested `update(by:)` from inside a callback is refused (returns `false`).
 ///
 /// **Cost.** Tracking and untracking are O(1); an update walks the tracked tweens without retaining
-/// them or allocating (see the internal `TweenList`).
+/// them or allocating (see the internal `TweenList`). An untracked tween is released by the tweener
+/// during the following updates (at most 4,096 a frame) rather than at once, so that a frame in which
+/// 100,000 tweens complete does not also pay for freeing them: a completed tween that nothing else
+/// holds is freed a few frames later, or when the tweener itself is released.
 ///
 /// Not `Sendable`: use a tweener from one thread or actor, as you would the frame loop that owns it.
 public final class Tweener {
     /// The defaults copied into every tween this tweener creates. Each tweener has its own copy,
     /// starting from ``Defaults/standard``: changing it affects this tweener's future tweens only.
-    public var defaults: Defaults
+    public var defaults: Defaults {
+        didSet { template = TweenTemplate(defaults) }
+    }
+
+    /// `defaults` as every new tween copies it (see `TweenTemplate`). Unchecked exclusivity: read by
+    /// every factory, written only by `defaults`'s observer, never passed `inout`.
+    @exclusivity(unchecked) @usableFromInline var template: TweenTemplate
 
     /// Multiplies every delta given to `update(by:)`: 0.5 plays everything at half speed.
     /// Negative and NaN values are stored as 0.
@@ -42,11 +51,18 @@ public final class Tweener {
     /// Creates a tweener that moves its tweens only when told to, with its own copy of `defaults`.
     public init(defaults: Defaults = .standard) {
         self.defaults = defaults
+        template = TweenTemplate(defaults)
         list.owner = self
     }
 
     deinit {
         list.detach()
+    }
+
+    /// The custom ease of `defaults`, for a new tween; read only when the template says there is one.
+    @inlinable
+    var customEase: (@Sendable (Double) -> Double)? {
+        template.hasCustomEase ? defaults.ease.customFunction : nil
     }
 
     // MARK: - Updating
@@ -62,6 +78,7 @@ public final class Tweener {
         guard deltaTime.isFinite, deltaTime >= 0, !isUpdating else { return false }
         let dt = deltaTime * storedTimeScale
         isUpdating = true
+        list.releaseRetired()
         list.forEach { $0.tick(dt) }
         isUpdating = false
         return true
@@ -83,7 +100,7 @@ public final class Tweener {
     @usableFromInline
     func adopt<T: TweenAnimator>(_ tween: T) -> T {
         tween.list = list
-        tween.pendingAutoStart = defaults.autoStartTweens
+        tween.pendingAutoStart = template.autoStart
         list.append(tween)
         return tween
     }

@@ -112,7 +112,7 @@ import Testing
         #expect(fixture.list.count == 0 && fixture.visited().isEmpty)
     }
 
-    @Test func theListHoldsItsTweensAliveAndReleasesThemWhenRemovedOrDetached() {
+    @Test func theListHoldsItsTweensAliveAndReleasesThemAfterRemovalOrWhenDetached() {
         let fixture = Fixture()
         weak var removed: TweenAnimator?
         weak var alsoRemoved: TweenAnimator?
@@ -125,13 +125,61 @@ import Testing
         #expect(removed != nil && alsoRemoved != nil && kept != nil)
         fixture.list.remove(removed!)  // a tombstone, still holding its retain
         #expect(removed != nil)
-        fixture.list.remove(alsoRemoved!)  // the majority are tombstones now: compacted and released
+        fixture.list.remove(alsoRemoved!)  // the majority are tombstones now: compacted and retired
+        #expect(removed != nil && alsoRemoved != nil && fixture.list.pendingReleases == 2)
+        #expect(fixture.list.releaseRetired() == 2)  // what the tweener does at each update
         #expect(removed == nil && alsoRemoved == nil && kept != nil)
         fixture.list.detach()
         #expect(kept == nil)
         let late = fixture.make(1)[0]
         fixture.list.append(late)  // a list whose tweener is gone takes nothing
         #expect(fixture.list.count == 0 && late.trackIndex == -1)
+    }
+
+    /// Retired tweens are released a bounded number at a time, oldest or newest alike, and all of
+    /// them when the list is detached.
+    @Test func releasesAreSpreadOverCallsAndFinishedByDetaching() {
+        let fixture = Fixture()
+        let budget = TweenList.releaseBudget
+        var tweens = fixture.make(budget * 2 + 10)
+        tweens.forEach(fixture.list.append)
+        let probes = [tweens[0], tweens[budget], tweens[tweens.count - 1]].map { Weak($0) }
+        tweens.forEach(fixture.list.remove)
+        tweens.removeAll()
+        #expect(fixture.list.count == 0 && fixture.list.pendingReleases == budget * 2 + 10)
+        #expect(fixture.list.releaseRetired() == budget)
+        #expect(fixture.list.pendingReleases == budget + 10)
+        #expect(probes.filter { $0.object != nil }.count >= 1)
+        fixture.list.detach()
+        #expect(fixture.list.pendingReleases == 0 && probes.allSatisfy { $0.object == nil })
+    }
+
+    /// A tweener releases the tweens it untracked during its following updates, never more than the
+    /// budget per update, and everything when it is released itself.
+    @Test func aTweenerReleasesCompletedTweensOverItsNextUpdates() {
+        let budget = TweenList.releaseBudget
+        var tweener: Tweener? = Tweener()
+        var probes: [Weak] = []
+        for _ in 0..<(budget + 5) {
+            probes.append(Weak(tweener!.tween(from: 0.0, to: 1.0, duration: 0.1) { _ in }))
+        }
+        tweener!.update(by: 1)  // every tween starts, completes and is auto-killed here
+        #expect(tweener!.count == 0)
+        #expect(probes.allSatisfy { $0.object != nil })  // none freed in the frame they completed
+        tweener!.update(by: 1 / 60)
+        #expect(probes.filter { $0.object == nil }.count == budget)
+        tweener!.update(by: 1 / 60)
+        #expect(probes.allSatisfy { $0.object == nil })
+        tweener = Tweener()
+        let survivor = Weak(tweener!.tween(from: 0.0, to: 1.0, duration: 0.1) { _ in })
+        tweener!.update(by: 1)
+        tweener = nil  // releasing the tweener releases what it still held
+        #expect(survivor.object == nil)
+    }
+
+    final class Weak {
+        weak var object: TweenAnimator?
+        init(_ object: TweenAnimator) { self.object = object }
     }
 
     @Test func randomChurnMatchesAnArrayModel() {

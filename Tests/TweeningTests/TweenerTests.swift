@@ -96,6 +96,39 @@ struct TweenerTests {
         if case .quadOut = Defaults.standard.ease {} else { Issue.record("default ease is not quadOut") }
     }
 
+    /// Every default reaches every kind of tween a tweener creates, a custom ease included (it is
+    /// taken from the defaults, not from the flattened copy the tweener keeps), and a change to the
+    /// defaults reaches the next tween, not the ones before it.
+    @Test func everyDefaultReachesEveryFactory() {
+        final class Box { var value = 0.0 }
+        let tweener = Tweener()
+        let steps = Ease.custom { ($0 * 4).rounded(.down) / 4 }
+        tweener.defaults.ease = steps
+        tweener.defaults.delay = 0.25
+        tweener.defaults.overshoot = 3
+        tweener.defaults.autoKillCompletedTweens = false
+        tweener.defaults.autoStartTweens = false
+        let box = Box()
+        let tweens: [TweenAnimator] = [
+            tweener.tween(from: 0.0, to: 1.0) { _ in }, tweener.tween(from: SIMD2<Double>(), to: SIMD2(1, 1)) { _ in },
+            tweener.tween(box, \.value, to: 1), tweener.drive { _ in true },
+        ]
+        for tween in tweens {
+            if case .custom = tween.ease {} else { Issue.record("\(type(of: tween)) lost the custom ease") }
+            #expect(tween.delay == 0.25 && tween.overshoot == 3 && !tween.autoKillsOnCompletion)
+        }
+        tweener.update(by: 0.1)
+        #expect(tweens.allSatisfy { $0.state == .new })  // no auto-start
+        #expect(tweens[0].ease.value(at: 0.3) == 0.25)
+        // A sequence keeps its own linear ease whatever the defaults say.
+        let sequence = tweener.sequence()
+        if case .linear = sequence.ease {} else { Issue.record("the sequence took the custom ease") }
+        tweener.defaults.ease = .cubicIn
+        let later = tweener.tween(from: 0.0, to: 1.0) { _ in }
+        if case .cubicIn = later.ease {} else { Issue.record("stale ease") }
+        if case .custom = tweens[0].ease {} else { Issue.record("an existing tween changed its ease") }
+    }
+
     @Test func keyPathTweenReadsItsStartWhenItStarts() {
         let tweener = Tweener()
         tweener.defaults.ease = .linear

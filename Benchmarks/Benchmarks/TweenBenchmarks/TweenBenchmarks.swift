@@ -31,15 +31,31 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Creation on a steady heap: the tweens of the iteration before last were freed after their
+    // measurement, so their memory is there to reuse, as in a game that keeps replacing its tweens.
     let create = TweenSuites.createAndStart
+    let previous = Generation()
     Benchmark(create.name, configuration: .init(create)) { benchmark in
-        let tweener = Tweener()
-        let sink = Sink(count: create.itemsPerIteration)
+        Heap.keepsFreedMemory(true)
+        defer { Heap.keepsFreedMemory(false) }
+        let generation = Generation.make(create.itemsPerIteration)
         benchmark.startMeasurement()
-        addTweens(sink.count, to: tweener, writingTo: sink, duration: 1, start: true)
+        generation.createAndStart()
+        benchmark.stopMeasurement()
+        previous.replace(with: generation)  // frees the generation before it, outside the measurement
+    }
+
+    // The same into fresh memory: everything is freed after each iteration, and the allocator gives
+    // the freed memory back to the system, so every tween lands on a page touched for the first time.
+    let createFresh = TweenSuites.createAndStartFresh
+    Benchmark(createFresh.name, configuration: .init(createFresh)) { benchmark in
+        let generation = Generation.make(createFresh.itemsPerIteration)
+        benchmark.startMeasurement()
+        generation.createAndStart()
         benchmark.stopMeasurement()
         // Freeing 100,000 tweens is not part of creating them: keep everything alive past the stop.
-        withExtendedLifetime((tweener, sink)) {}
+        withExtendedLifetime(generation) {}
+        Heap.returnFreedMemory()
     }
 
     let complete = TweenSuites.completeAll
@@ -51,10 +67,81 @@ let benchmarks: @Sendable () -> Void = {
         precondition(tweens.tweener.count == 0, "every tween should have completed and been untracked")
         withExtendedLifetime(tweens) {}
     }
+
+    // The cost moved out of the frame above: the next update frees the first batch of the completed tweens.
+    let release = TweenSuites.releaseAfterCompleteAll
+    Benchmark(release.name, configuration: .init(release)) { benchmark in
+        let tweens = RunningTweens(count: TweenSuites.completeAll.itemsPerIteration, duration: 0.5)
+        tweens.tweener.update(by: 1)
+        benchmark.startMeasurement()
+        tweens.tweener.update(by: frame)
+        benchmark.stopMeasurement()
+        withExtendedLifetime(tweens) {}
+    }
+}
+
+/// How glibc's allocator treats freed memory. By default it gives a large free region at the top of
+/// the heap back to the system (`M_TRIM_THRESHOLD`, 128 KB and up), so 100,000 tweens freed and
+/// 100,000 created again land on pages the kernel must fault in afresh: that is what the "into fresh
+/// memory" row measures. A long-running game's heap keeps its high-water mark (or is told to, with
+/// `mallopt`), which is what the steady row measures.
+enum Heap {
+    static func keepsFreedMemory(_ keeps: Bool) {
+        #if os(Linux)
+        _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD */, keeps ? Int32.max : 128 * 1024)
+        #endif
+    }
+
+    /// Gives every free page back to the system now.
+    static func returnFreedMemory() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+}
+
+// <malloc.h> is not part of Swift's Glibc module.
+#if os(Linux)
+@_silgen_name("mallopt") func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+@_silgen_name("malloc_trim") func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// A game's worth of sprites and the tweener that moves them, one tween per sprite.
+final class Generation {
+    private var tweener = Tweener()
+    private var sprites: [Sprite] = []
+
+    static func make(_ count: Int) -> Generation {
+        let generation = Generation()
+        generation.sprites = (0..<count).map { Sprite(x: Double($0)) }
+        return generation
+    }
+
+    /// Creates and starts one tween per sprite, each from the sprite's position to 100 past it.
+    func createAndStart() {
+        for sprite in sprites {
+            tweener.tween(from: sprite.x, to: sprite.x + 100, duration: 1) { sprite.x = $0 }.start()
+        }
+    }
+
+    /// Keeps `other`'s tweener and sprites in place of this one's, which are freed.
+    func replace(with other: Generation) {
+        (tweener, sprites) = (other.tweener, other.sprites)
+    }
 }
 
 /// One 60 Hz frame.
 let frame = 1.0 / 60
+
+/// What a game's tween usually moves: a property of one of its objects. A closure that captures
+/// only `sprite`, as `{ sprite.x = $0 }` does, needs no allocation of its own (Swift uses the object as
+/// the closure's context), so creating such a tween allocates exactly what the engine allocates. A
+/// closure capturing two or more values (`{ values[index] = $0 }`) adds one context allocation, made
+/// by the caller when it forms the closure.
+final class Sprite {
+    var x: Double
+    init(x: Double) { self.x = x }
+}
 
 /// Where the tweens write: one slot per tween, reached through a raw pointer so that the closures cost
 /// a store, not an array's uniqueness and exclusivity checks.

@@ -104,6 +104,7 @@ func goalText(_ goal: Goal, _ suite: Suite) -> String {
     case .ratioToFloor: text = "≤ \(String(format: "%g", goal.ratio))× floor"
     }
     if goal.allocationFree { text += ", 0 mallocs" }
+    if let bound = goal.mallocsPerItem { text += ", ≤ \(count(bound)) malloc per \(suite.item)" }
     return text
 }
 
@@ -117,7 +118,9 @@ func met(_ goal: Goal, _ suite: Suite, _ measured: Measurement, floorPerItem: Do
     case .perIteration: withinTime = measured.medianNanoseconds <= goal.nanoseconds
     case .ratioToFloor: withinTime = floorPerItem.map { perItem <= goal.ratio * $0 } ?? false
     }
-    return withinTime && (!goal.allocationFree || measured.maxMallocs == 0)
+    let perItemMallocs = (measured.medianMallocs / Double(suite.itemsPerIteration) * 100).rounded() / 100
+    let withinMallocs = goal.mallocsPerItem.map { perItemMallocs <= $0 } ?? true
+    return withinTime && withinMallocs && (!goal.allocationFree || measured.maxMallocs == 0)
 }
 
 func table(_ results: [String: Measurement]) -> String {
