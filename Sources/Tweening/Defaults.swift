@@ -76,9 +76,13 @@ struct TweenTemplate {
     @usableFromInline let overshoot: Double
     @usableFromInline let autoKill: Bool
     @usableFromInline let autoStart: Bool
+    /// The list of the tweener that creates the tween, if any. Unowned: the template is copied into
+    /// every tween, and the tween itself holds the list strongly.
+    @usableFromInline unowned(unsafe) let list: TweenList?
 
     @usableFromInline
-    init(_ defaults: Defaults) {
+    init(_ defaults: Defaults, list: TweenList? = nil) {
+        self.list = list
         easeCode = defaults.ease.code
         hasCustomEase = easeCode == nil
         duration = defaults.duration

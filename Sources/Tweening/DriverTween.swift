@@ -30,10 +30,16 @@ public final class DriverTween: TweenAnimator {
     /// - Parameters:
     ///   - defaults: Delay and auto-kill to copy in.
     ///   - body: Called with each delta while active; returns whether to keep running.
-    public init(defaults: Defaults = .standard, body: @escaping (TimeInterval) -> Bool) {
+    public convenience init(defaults: Defaults = .standard, body: @escaping (TimeInterval) -> Bool) {
+        self.init(template: TweenTemplate(defaults), customEase: defaults.ease.customFunction, body: body)
+    }
+
+    init(
+        template: TweenTemplate, customEase: (@Sendable (Double) -> Double)?,
+        body: @escaping (TimeInterval) -> Bool
+    ) {
         self.body = body
-        // Nothing to show: the body does the work.
-        super.init(template: TweenTemplate(defaults), customEase: defaults.ease.customFunction) { _, _ in }
+        super.init(template: template, customEase: customEase) { _, _ in }  // nothing to show: the body does the work
         duration = .infinity
     }
 

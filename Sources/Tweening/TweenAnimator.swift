@@ -108,8 +108,10 @@ public class TweenAnimator: Tween {
     /// it completes.
     @exclusivity(unchecked) public final var autoKillsOnCompletion: Bool
 
-    /// The list of the tweener that created this tween, if any: the way back to it.
-    @exclusivity(unchecked) final var list: TweenList?
+    /// The list of the tweener that created this tween, if any: the way back to it. A `let`, so that
+    /// `kill()` and `revive()` reach it without retaining it (a retain and a release are about a
+    /// quarter of what completing a tween costs).
+    final let list: TweenList?
 
     /// What most tweens never use (a delay, repeats, a custom ease, a sequence), allocated the first
     /// time one of them is set to something other than its default. Keeping it out of line keeps a
@@ -207,6 +209,7 @@ public class TweenAnimator: Tween {
         renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         self.renderer = renderer
+        list = template.list
         easeCode = template.easeCode
         storedDuration = template.duration
         overshoot = template.overshoot

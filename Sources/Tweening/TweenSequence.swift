@@ -59,8 +59,12 @@ public final class TweenSequence: TweenAnimator {
     /// ``Tweener/sequence()`` creates a tracked one.
     /// - Parameter defaults: Delay, overshoot and auto-kill to copy in (the ease is `.linear` and the
     ///   duration 0 whatever the defaults say).
-    public init(defaults: Defaults = .standard) {
-        super.init(template: TweenTemplate(defaults), customEase: nil) { tween, fraction in
+    public convenience init(defaults: Defaults = .standard) {
+        self.init(template: TweenTemplate(defaults))
+    }
+
+    init(template: TweenTemplate) {
+        super.init(template: template, customEase: nil) { tween, fraction in
             // Only ever installed on a TweenSequence, here.
             let sequence = unsafeDowncast(tween, to: TweenSequence.self)
             sequence.show(at: fraction * sequence.duration)

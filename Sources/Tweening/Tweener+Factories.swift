@@ -102,14 +102,14 @@ extension Tweener {
     /// is active and returns whether to keep running. See ``DriverTween`` for the adapter pattern.
     @discardableResult
     public func drive(_ body: @escaping (TimeInterval) -> Bool) -> DriverTween {
-        adopt(DriverTween(defaults: defaults, body: body))
+        adopt(DriverTween(template: template, customEase: customEase, body: body))
     }
 
     /// Creates a tracked, empty ``TweenSequence``; fill it with `append`, `join`, `insert`, … before
     /// it auto-starts on the next update.
     @discardableResult
     public func sequence() -> TweenSequence {
-        adopt(TweenSequence(defaults: defaults))
+        adopt(TweenSequence(template: template))
     }
 }
 

@@ -17,16 +17,17 @@ import Foundation
 ///
 /// **Cost.** Tracking and untracking are O(1); an update walks the tracked tweens without retaining
 /// them or allocating (see the internal `TweenList`). An untracked tween is released by the tweener
-/// during the following updates (at most 4,096 a frame) rather than at once, so that a frame in which
-/// 100,000 tweens complete does not also pay for freeing them: a completed tween that nothing else
-/// holds is freed a few frames later, or when the tweener itself is released.
+/// during the following updates rather than at once (4,096 an update, or an eighth of those waiting
+/// if that is more), so that a frame in which 100,000 tweens complete does not also pay for freeing
+/// them: a completed tween that nothing else holds is freed a few frames later, or when the tweener
+/// itself is released.
 ///
 /// Not `Sendable`: use a tweener from one thread or actor, as you would the frame loop that owns it.
 public final class Tweener {
     /// The defaults copied into every tween this tweener creates. Each tweener has its own copy,
     /// starting from ``Defaults/standard``: changing it affects this tweener's future tweens only.
     public var defaults: Defaults {
-        didSet { template = TweenTemplate(defaults) }
+        didSet { template = TweenTemplate(defaults, list: list) }
     }
 
     /// `defaults` as every new tween copies it (see `TweenTemplate`). Unchecked exclusivity: read by
@@ -51,7 +52,7 @@ public final class Tweener {
     /// Creates a tweener that moves its tweens only when told to, with its own copy of `defaults`.
     public init(defaults: Defaults = .standard) {
         self.defaults = defaults
-        template = TweenTemplate(defaults)
+        template = TweenTemplate(defaults, list: list)
         list.owner = self
     }
 
@@ -95,11 +96,11 @@ public final class Tweener {
     /// The tracked tweens, in the order they are updated.
     public var tweens: [TweenAnimator] { list.all }
 
-    /// Makes `tween` this tweener's and tracks it; it starts on the next update if the defaults say
-    /// so. Every factory method ends here.
+    /// Tracks `tween`, made from this tweener's template (which gave it this tweener's list); it starts
+    /// on the next update if the defaults say so. Every factory method ends here.
     @usableFromInline
     func adopt<T: TweenAnimator>(_ tween: T) -> T {
-        tween.list = list
+        assert(tween.list === list, "a tweener adopts only tweens made from its own template")
         tween.pendingAutoStart = template.autoStart
         list.append(tween)
         return tween

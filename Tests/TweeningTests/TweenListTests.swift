@@ -13,9 +13,9 @@ import Testing
 
         func make(_ count: Int) -> [TweenAnimator] {
             (0..<count).map { _ in
-                let tween = PropertyTween(from: 0.0, to: 1.0) { _ in }
-                tween.list = list
-                return tween
+                PropertyTween(
+                    start: 0.0, end: 1.0, readStart: nil, template: TweenTemplate(.standard, list: list),
+                    customEase: nil, renderer: PropertyTween<Double>.renderer { _ in })
             }
         }
 
@@ -175,6 +175,23 @@ import Testing
         tweener!.update(by: 1)
         tweener = nil  // releasing the tweener releases what it still held
         #expect(survivor.object == nil)
+    }
+
+    /// What waits for release stays bounded under a churn above the budget: an eighth of it goes per
+    /// update, so C removals an update settle at 8·C waiting (a fixed budget would grow without end).
+    @Test func aSteadyChurnLeavesABoundedNumberWaiting() {
+        let fixture = Fixture()
+        let churn = TweenList.releaseBudget * 2
+        let tweens = fixture.make(churn)
+        var waiting: [Int] = []
+        for _ in 0..<40 {
+            fixture.list.releaseRetired()
+            tweens.forEach(fixture.list.append)
+            tweens.forEach(fixture.list.remove)
+            waiting.append(fixture.list.pendingReleases)
+        }
+        #expect(waiting.allSatisfy { $0 <= 8 * churn + churn })
+        #expect(waiting[39] - waiting[38] < churn / 8)  // settling, not growing by a constant step
     }
 
     final class Weak {
