@@ -160,7 +160,7 @@ final class FakeBackend: RenderBackend {
         let loop = makeLoop(backend, options: LoopOptions(screenshotDirectory: "/tmp/shots"))
         backend.pending = [[.keyDown(.letter("h")), .keyDown(.letter("s"))]]
         try loop.runFrame()
-        #expect(loop.lastDrawList.texts.contains(FrameLoop.helpLines[0]))
+        #expect(loop.lastDrawList.texts.contains(GlobalKey.helpLines[0]))
         #expect(backend.screenshots == ["/tmp/shots/cadence-hello-0.png"])
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What the loop draws over every scene: the scene's title and hint, a status line (rate, pacing, time
+/// scale, pause), and on request the profiler overlay (P) and the help overlay (H).
+struct HeadsUpDisplay {
+    /// Whether the profiler overlay is shown.
+    var showsProfiler: Bool
+    /// Whether the help overlay is shown.
+    var showsHelp = false
+    private var overlay = ProfilerOverlay()
+    private var status = ""
+    private var statusPaused = false
+    private var statusScale = 1.0
+    private var smoothedInterval: Double = 0
+
+    init(showsProfiler: Bool) {
+        self.showsProfiler = showsProfiler
+    }
+
+    /// Feeds the rate shown in the status line (an exponential average of frame intervals, in ns).
+    mutating func observe(interval: UInt64) {
+        guard interval > 0 else { return }
+        smoothedInterval =
+            smoothedInterval == 0 ? Double(interval) : smoothedInterval * 0.9 + Double(interval) * 0.1
+    }
+
+    /// Draws the heads-up layer of frame `frame` of `scene` into `list`.
+    mutating func draw(
+        into list: inout DrawList, size: Size, scene: Scene, frame: Int, clock: FrameClock, pacer: Pacer,
+        stats: FrameStats, counts: (tweens: Int, animations: Int)
+    ) {
+        let width = Double(size.width)
+        list.text(scene.title, at: Point(20, 14), size: .large, .text)
+        list.text(scene.hint, at: Point(20, 44), size: .small, .dimText)
+        // Rebuilt a few times a second, not every frame: a string that changes every frame costs a
+        // format, a text rasterisation and a texture upload each time.
+        if frame % 15 == 0 || statusPaused != clock.isPaused || statusScale != clock.timeScale {
+            updateStatus(clock: clock, pacer: pacer)
+        }
+        list.text(status, at: Point(width - 330, 14), size: .small, clock.isPaused ? Color.palette[1] : .dimText)
+        if showsProfiler {
+            overlay.draw(
+                stats: stats, pacer: pacer, frame: frame, tweens: counts.tweens, animations: counts.animations,
+                into: &list, size: size, showsTimings: clock.configuration.fixedDelta == nil)
+        }
+        if showsHelp {
+            let lines = GlobalKey.helpLines
+            let panel = Rect(x: width - 330, y: 40, width: 310, height: Double(lines.count) * 20 + 16)
+            list.fill(panel, Color(8, 9, 12, 230))
+            list.stroke(panel, .grid)
+            for (i, line) in lines.enumerated() {
+                list.text(line, at: Point(panel.x + 12, panel.y + 8 + Double(i) * 20), size: .small, .text)
+            }
+        }
+    }
+
+    private mutating func updateStatus(clock: FrameClock, pacer: Pacer) {
+        // Under a fixed dt the status shows the simulated rate: a screenshot then depends only on the
+        // scene, the options and the replay, never on how fast this machine ran.
+        if let fixed = clock.configuration.fixedDelta {
+            status = String(format: "%.0f fps (fixed dt)  %.2gx  H help", 1 / fixed, clock.timeScale)
+        } else {
+            let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
+            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+        }
+        if clock.isPaused { status += "  PAUSED" }
+        statusPaused = clock.isPaused
+        statusScale = clock.timeScale
+    }
+}

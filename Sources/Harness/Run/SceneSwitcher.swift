@@ -1,0 +1,22 @@
+import Tweening
+
+/// Tab and 1–9: replaces the running scene with a fresh instance of one of the ``SceneCatalog``'s,
+/// made with the run's tweener and clock. The old scene's tweens are killed first, so nothing it
+/// started keeps running under the new one.
+struct SceneSwitcher {
+    /// How many objects scenes opened this way animate (see ``SceneContext/objectCount``).
+    var objectCount = 10_000
+
+    /// The catalog index after the scene called `name` (wrapping; the first when `name` is not in it).
+    func index(after name: String) -> Int {
+        let names = SceneCatalog.names
+        return ((names.firstIndex(of: name) ?? -1) + 1) % names.count
+    }
+
+    /// The catalog's `index`-th scene, fresh, or nil when `index` is out of range.
+    func scene(at index: Int, tweener: Tweener, clock: FrameClock) -> Scene? {
+        guard SceneCatalog.entries.indices.contains(index) else { return nil }
+        tweener.killAll()
+        return SceneCatalog.entries[index].make(SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
+    }
+}
