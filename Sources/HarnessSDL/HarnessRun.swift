@@ -79,21 +79,6 @@ public enum HarnessRun {
             "scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps"
         )
 
-        let time = MonotonicClock()
-        let clock = FrameClock(
-            source: time,
-            configuration: .init(
-                fixedDelta: configuration.fixedDelta, nominalDelta: 1 / rate))
-        // Headless renderers never wait for vsync, so there is nothing to detect.
-        let pacer = Pacer(
-            targetRate: configuration.unpaced ? nil : rate, source: time, detectVsync: !configuration.headless)
-        clock.timeScale = configuration.timeScale
-        let tweener = Tweener()
-        let scene = try SceneCatalog.make(
-            configuration.scene,
-            context: SceneContext(
-                tweener: tweener, objectCount: configuration.objectCount, clock: clock))
-        let stats = FrameStats(targetPeriod: pacer.period)
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
         if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
@@ -107,14 +92,18 @@ public enum HarnessRun {
         }
         var options = LoopOptions(
             replay: replay,
-            record: false,
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         options.recorder = recorder
-        let loop = FrameLoop(
-            backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats, options: options
-        )
-        loop.objectCount = configuration.objectCount
+        let time = MonotonicClock()
+        // Headless renderers never wait for vsync, so there is nothing to detect.
+        let session = try HarnessSession(
+            backend: backend, time: time,
+            plan: .init(
+                scene: configuration.scene, objectCount: configuration.objectCount,
+                fixedDelta: configuration.fixedDelta, rate: rate, paced: !configuration.unpaced,
+                detectsVSync: !configuration.headless, timeScale: configuration.timeScale, options: options))
+        let (loop, pacer, stats) = (session.loop, session.pacer, session.stats)
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)

@@ -6,24 +6,20 @@ import Tweening
 /// scripted input by frame number, as a replay would feed it.
 final class SceneHarness {
     let backend = FakeBackend()
-    let tweener = Tweener()
+    let tweener: Tweener
     let loop: FrameLoop
     let scene: Scene
     /// What the loop printed as copied text (its stdout, captured).
     let copies = CopyLog()
 
     init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = [], objectCount: Int = 10_000) throws {
-        let time = ManualClock()
-        let clock = FrameClock(source: time, configuration: .init(fixedDelta: dt))
         var options = LoopOptions(replay: InputScript(events: script))
         options.copied = { [copies] in copies.texts.append($0) }
-        scene = try SceneCatalog.make(
-            name, context: SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
-        loop = FrameLoop(
-            backend: backend, scene: scene, tweener: tweener, clock: clock,
-            pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0),
-            options: options)
         backend.size = Size(width: 1280, height: 720)
+        let session = try HarnessSession(
+            backend: backend, time: ManualClock(),
+            plan: .init(scene: name, objectCount: objectCount, fixedDelta: dt, paced: false, options: options))
+        (tweener, loop, scene) = (session.tweener, session.loop, session.scene)
     }
 
     /// Runs frames until the loop has run `frame` frames in all.

@@ -10,13 +10,15 @@ import Tweening
 // A no-op backend beside each separates the loop's and the scene's own cost from SDL's rasteriser.
 
 let benchmarks: @Sendable () -> Void = {
-    let busyScene: (SceneContext) throws -> Scene = { try SceneCatalog.make(HarnessSuites.busySceneName, context: $0) }
+    let busyScene: MakeScene = { (context: SceneContext) throws(HarnessError) in
+        try SceneCatalog.make(HarnessSuites.busySceneName, context: context)
+    }
     measureFrames(HarnessSuites.emptySceneSDL, scene: { _ in EmptyScene() }, sdl: true)
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
-    let inspector: (SceneContext) throws -> Scene = { context in
+    let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
         let scene = try SceneCatalog.make(HarnessSuites.inspectorSceneName, context: context)
         _ = scene.handle(.keyDown(.letter("l")))
         return scene
@@ -60,7 +62,10 @@ func measureInspectorLane() {
 }
 
 /// One frame per iteration of a loop showing `scene`, on headless SDL or the no-op backend.
-func measureFrames(_ suite: Suite, scene: @escaping (SceneContext) throws -> Scene, sdl: Bool) {
+/// Makes a benchmark's scene from the session's context.
+typealias MakeScene = @Sendable (SceneContext) throws(HarnessError) -> Scene
+
+func measureFrames(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
     Benchmark(suite.name, configuration: .init(suite)) { _, loop in
         loop.frame()
     } setup: {
@@ -79,7 +84,7 @@ final class MeasuredLoop {
 
     let loop: FrameLoop
 
-    init(scene makeScene: (SceneContext) throws -> Scene, sdl: Bool) throws {
+    init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
         let backend: RenderBackend
         if sdl {
             let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
@@ -88,14 +93,9 @@ final class MeasuredLoop {
         } else {
             backend = NoOpBackend()
         }
-        let time = MonotonicClock()
-        let pacer = Pacer(targetRate: nil, source: time)
-        let clock = FrameClock(source: time)
-        let tweener = Tweener()
-        let scene = try makeScene(SceneContext(tweener: tweener, clock: clock))
-        loop = FrameLoop(
-            backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer,
-            stats: FrameStats(targetPeriod: pacer.period))
+        loop = try HarnessSession(
+            backend: backend, time: MonotonicClock(), plan: .init(paced: false, scene: makeScene)
+        ).loop
     }
 
     func frame() {
