@@ -82,7 +82,7 @@ let package = Package(
             dependencies: ["Cadence", "CadenceMacros", "CadenceExamples", "CadenceFoundation"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
-        .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening"]),
+        .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening", "CSDL2"]),
         // The command line itself (parsing and validation, fuzzed).
         .testTarget(
             name: "CadenceCLITests",

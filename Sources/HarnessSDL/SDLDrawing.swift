@@ -1,0 +1,131 @@
+import CSDL2
+import Foundation
+import Harness
+
+/// Draws ``DrawList``s with an SDL renderer: rectangles, lines and polylines directly, circles and
+/// dots batched into `SDL_RenderGeometry` triangle fans (or filled rectangles when tiny), text through
+/// a ``TextRenderer``. The buffers it batches into are kept between frames.
+final class SDLDrawing {
+    private let renderer: OpaquePointer
+    let text: TextRenderer
+    private var points: [SDL_FPoint] = []
+    private var vertices: [SDL_Vertex] = []
+    private var indices: [Int32] = []
+    private var rects: [SDL_FRect] = []
+
+    init(renderer: OpaquePointer, text: TextRenderer) {
+        self.renderer = renderer
+        self.text = text
+    }
+
+    /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
+    /// primitive goes through a ``Viewport`` (the drawable area with a margin), which drops non-finite
+    /// ones and clips the rest, so what lands on screen is unchanged and no frame can stall in SDL's
+    /// rasteriser.
+    func render(_ list: DrawList, size: Size) {
+        let viewport = Viewport(size: size)
+        for command in list.commands {
+            switch command {
+            case let .clear(color):
+                setColor(color)
+                SDL_RenderClear(renderer)
+            case let .fillRect(rect, color):
+                guard let rect = viewport.clip(rect) else { continue }
+                setColor(color)
+                var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                SDL_RenderFillRectF(renderer, &r)
+            case let .strokeRect(rect, color):
+                setColor(color)
+                // An outline cut by the viewport is drawn as its visible edges.
+                guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
+                if viewport.clip(rect) == rect {
+                    var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                    SDL_RenderDrawRectF(renderer, &r)
+                } else {
+                    let corners = [
+                        Point(rect.x, rect.y), Point(rect.x + rect.width - 1, rect.y),
+                        Point(rect.x + rect.width - 1, rect.y + rect.height - 1),
+                        Point(rect.x, rect.y + rect.height - 1),
+                    ]
+                    for i in 0..<4 { drawClippedLine(corners[i], corners[(i + 1) % 4], viewport) }
+                }
+            case let .line(from, to, color):
+                setColor(color)
+                drawClippedLine(from, to, viewport)
+            case let .polyline(list, color):
+                setColor(color)
+                if list.allSatisfy(viewport.contains) {
+                    points.removeAll(keepingCapacity: true)
+                    for p in list { points.append(SDL_FPoint(x: Float(p.x), y: Float(p.y))) }
+                    SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+                } else {
+                    for i in list.indices.dropLast() { drawClippedLine(list[i], list[i + 1], viewport) }
+                }
+            case let .circle(center, radius, color):
+                guard viewport.shows(circle: center, radius: radius) else { continue }
+                vertices.removeAll(keepingCapacity: true)
+                indices.removeAll(keepingCapacity: true)
+                appendCircle(center: center, radius: radius, color: color, segments: Self.segments(for: radius))
+                flushGeometry()
+            case let .dots(centers, radius, color) where radius < 3:
+                // Below 3 px a circle and a square differ by a few edge pixels, and filled rectangles
+                // rasterise several times faster than triangle fans in the software renderer.
+                guard radius.isFinite, radius > 0 else { continue }
+                setColor(color)
+                rects.removeAll(keepingCapacity: true)
+                let side = Float(radius * 2)
+                for c in centers where viewport.contains(c) {
+                    rects.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
+                }
+                SDL_RenderFillRectsF(renderer, rects, Int32(rects.count))
+            case let .dots(centers, radius, color):
+                vertices.removeAll(keepingCapacity: true)
+                indices.removeAll(keepingCapacity: true)
+                let segments = Self.segments(for: radius)
+                for center in centers where viewport.shows(circle: center, radius: radius) {
+                    appendCircle(center: center, radius: radius, color: color, segments: segments)
+                }
+                flushGeometry()
+            case let .text(string, point, size, color):
+                guard viewport.contains(point) else { continue }
+                text.draw(string, at: point, size: size, color: color)
+            }
+        }
+    }
+
+    private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {
+        guard let (a, b) = viewport.clip(a, b) else { return }
+        SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
+    }
+
+    private func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
+
+    /// Segment count grows with the radius so edges stay smooth; small dots need few.
+    static func segments(for radius: Double) -> Int { Int(min(96, max(6, radius * 1.5))) }
+
+    /// SDL2 has no circle primitive: a triangle fan through `SDL_RenderGeometry`, which every renderer
+    /// (software included) supports. Appends to the batch; ``flushGeometry()`` draws it.
+    private func appendCircle(center: Point, radius: Double, color: Color, segments: Int) {
+        guard radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
+        let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        let zero = SDL_FPoint(x: 0, y: 0)
+        let first = Int32(vertices.count)
+        vertices.append(
+            SDL_Vertex(position: SDL_FPoint(x: Float(center.x), y: Float(center.y)), color: sdlColor, tex_coord: zero))
+        for i in 0..<segments {
+            let angle = Double(i) / Double(segments) * 2 * Double.pi
+            let p = SDL_FPoint(x: Float(center.x + radius * cos(angle)), y: Float(center.y + radius * sin(angle)))
+            vertices.append(SDL_Vertex(position: p, color: sdlColor, tex_coord: zero))
+            indices.append(first)
+            indices.append(first + 1 + Int32(i))
+            indices.append(first + 1 + Int32((i + 1) % segments))
+        }
+    }
+
+    private func flushGeometry() {
+        guard !indices.isEmpty else { return }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+}

@@ -1,0 +1,140 @@
+import CSDL2
+import Foundation
+import Harness
+
+/// How the SDL window is opened.
+public struct WindowOptions: Sendable {
+    /// The window title (also what `xdotool search --name` finds).
+    public var title: String
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Use SDL's `dummy` video driver and the software renderer: no window, no display needed.
+    public var headless: Bool
+    /// Ask the accelerated renderer for vsync (the pacer still measures whether presents really block).
+    public var vsync: Bool
+
+    /// Creates options; the defaults are a 1280×720 window with vsync requested.
+    public init(
+        title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true
+    ) {
+        self.title = title
+        self.width = width
+        self.height = height
+        self.headless = headless
+        self.vsync = vsync
+    }
+}
+
+/// SDL itself, one window and its renderer: opened together (with the driver chosen explicitly) and
+/// closed together. Only one may be open at a time, since SDL is process-global.
+final class SDLWindow {
+    /// The video driver SDL is using (`x11`, `wayland`, `dummy`, `offscreen`, …).
+    let driver: String
+    /// The renderer SDL chose (`opengl`, `software`, …).
+    let rendererName: String
+    private(set) var window: OpaquePointer?
+    private(set) var renderer: OpaquePointer?
+
+    /// Initialises SDL, then opens the window and its renderer.
+    /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/displayUnreachable(_:)``
+    ///   when the display names no live server, ``HarnessError/platform(_:)`` with SDL's own error text.
+    init(options: WindowOptions) throws(HarnessError) {
+        if options.headless {
+            SDL_SetHint("SDL_VIDEODRIVER", "dummy")
+        } else if Self.environment("SDL_VIDEODRIVER") == nil,
+            Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil
+        {
+            throw .noDisplay
+        }
+        // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
+        // event that looks like the user closing the window, and leave SIGHUP killing the process.
+        SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
+        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else {
+            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
+                throw .displayUnreachable(Self.displayName)
+            }
+            throw .platform(Self.sdlError())
+        }
+        // A DISPLAY that names no live server makes SDL fall back to its invisible `offscreen` driver: a run
+        // nobody can see, that looks like success. Refused, unless SDL_VIDEODRIVER asked for a driver.
+        if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
+            let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            if chosen != "x11" && chosen != "wayland" {
+                SDL_Quit()
+                throw .displayUnreachable(Self.displayName)
+            }
+        }
+
+        let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        guard
+            let window = SDL_CreateWindow(
+                options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
+                Int32(options.width), Int32(options.height), flags)
+        else {
+            let message = Self.sdlError()
+            SDL_Quit()
+            throw .platform(message)
+        }
+        var renderer: OpaquePointer?
+        if !options.headless {
+            var accelerated = SDL_RENDERER_ACCELERATED.rawValue
+            if options.vsync { accelerated |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+            renderer = SDL_CreateRenderer(window, -1, accelerated)
+        }
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer else {
+            let message = Self.sdlError()
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw .platform(message)
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit { close() }
+
+    /// Destroys the renderer and the window and shuts SDL down. Safe to call twice.
+    func close() {
+        guard let renderer, let window else { return }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+        self.renderer = nil
+        self.window = nil
+    }
+
+    /// The renderer's output size in pixels (zero once closed).
+    var outputSize: Size {
+        guard let renderer else { return Size(width: 0, height: 0) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &width, &height)
+        return Size(width: Int(width), height: Int(height))
+    }
+
+    /// SDL's id of the window, which events from it carry.
+    var windowID: UInt32 { window.map { SDL_GetWindowID($0) } ?? 0 }
+
+    static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// The display a window would go to, as the environment names it (for messages).
+    static var displayName: String {
+        [("DISPLAY", environment("DISPLAY")), ("WAYLAND_DISPLAY", environment("WAYLAND_DISPLAY"))]
+            .compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ", ")
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let string = String(cString: value)
+        return string.isEmpty ? nil : string
+    }
+}
