@@ -95,9 +95,27 @@ enum Interpreter {
         }
     }
 
+    /// `.smooth`, `.snappy` or `.bouncy` (whichever `name` is) with the duration and extra bounce of
+    /// `arguments` (0.5 and 0 when left out), made by the matching function: `Animation`'s or `Spring`'s.
+    static func preset<Value>(
+        _ name: String, _ arguments: Arguments, smooth: (Double, Double) -> Value, snappy: (Double, Double) -> Value,
+        bouncy: (Double, Double) -> Value
+    ) throws(Failure) -> Value {
+        let (duration, extra) = (try arguments.number(0, default: 0.5), try arguments.number(1, default: 0))
+        return (name == "smooth" ? smooth : name == "snappy" ? snappy : bouncy)(duration, extra)
+    }
+
     static func builtIn(_ name: String, arguments: [SpellingArgument]?, offset: Int) throws(Failure) -> Animation {
         func args(_ labels: [String?]) throws(Failure) -> Arguments {
             try Arguments(arguments, labels: labels, offset: offset, function: "." + name)
+        }
+        /// The three numbers of a spring spelled with `labels`, each defaulting to its `defaults` entry.
+        func numbers(_ labels: [String], _ defaults: [Double]) throws(Failure) -> (Double, Double, Double) {
+            let a = try args(labels)
+            return (
+                try a.number(0, default: defaults[0]), try a.number(1, default: defaults[1]),
+                try a.number(2, default: defaults[2])
+            )
         }
         let given = labels(of: arguments)
         switch name {
@@ -120,42 +138,34 @@ enum Interpreter {
             return .timingCurve(
                 try a.number(0), try a.number(1), try a.number(2), try a.number(3),
                 duration: try a.number(4, default: 0.35))
-        case "spring", "default":
-            guard let arguments else { return .spring }
-            if let first = arguments.first, first.label == nil {
+        case "spring", "default", "interactiveSpring":
+            // The two share their spellings; only their defaults differ (and the interactive one's bounce
+            // is an extra bounce over its own 0.15).
+            let interactive = name == "interactiveSpring"
+            guard let arguments else { return interactive ? .interactiveSpring : .spring }
+            if !interactive, let first = arguments.first, first.label == nil {
                 let a = try args([nil, "blendDuration"])
                 return .spring(try spring(first.value), blendDuration: try a.number(1, default: 0))
             }
             if !given.isDisjoint(with: ["response", "dampingFraction"]) {
-                let a = try args(["response", "dampingFraction", "blendDuration"])
-                return .spring(
-                    response: try a.number(0, default: 0.5), dampingFraction: try a.number(1, default: 0.825),
-                    blendDuration: try a.number(2, default: 0))
+                let (response, damping, blend) = try numbers(
+                    ["response", "dampingFraction", "blendDuration"],
+                    interactive ? [0.15, 0.86, 0.25] : [0.5, 0.825, 0])
+                return interactive
+                    ? .interactiveSpring(response: response, dampingFraction: damping, blendDuration: blend)
+                    : .spring(response: response, dampingFraction: damping, blendDuration: blend)
             }
-            let a = try args(["duration", "bounce", "blendDuration"])
-            return .spring(
-                duration: try a.number(0, default: 0.5), bounce: try a.number(1, default: 0),
-                blendDuration: try a.number(2, default: 0))
+            let (duration, bounce, blend) = try numbers(
+                ["duration", interactive ? "extraBounce" : "bounce", "blendDuration"],
+                interactive ? [0.15, 0, 0.25] : [0.5, 0, 0])
+            return interactive
+                ? .interactiveSpring(duration: duration, extraBounce: bounce, blendDuration: blend)
+                : .spring(duration: duration, bounce: bounce, blendDuration: blend)
         case "smooth", "snappy", "bouncy":
             guard arguments != nil else { return name == "smooth" ? .smooth : name == "snappy" ? .snappy : .bouncy }
-            let a = try args(["duration", "extraBounce"])
-            let (duration, extra) = (try a.number(0, default: 0.5), try a.number(1, default: 0))
-            return name == "smooth"
-                ? .smooth(duration: duration, extraBounce: extra)
-                : name == "snappy"
-                    ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
-        case "interactiveSpring":
-            guard arguments != nil else { return .interactiveSpring }
-            if !given.isDisjoint(with: ["response", "dampingFraction"]) {
-                let a = try args(["response", "dampingFraction", "blendDuration"])
-                return .interactiveSpring(
-                    response: try a.number(0, default: 0.15), dampingFraction: try a.number(1, default: 0.86),
-                    blendDuration: try a.number(2, default: 0.25))
-            }
-            let a = try args(["duration", "extraBounce", "blendDuration"])
-            return .interactiveSpring(
-                duration: try a.number(0, default: 0.15), extraBounce: try a.number(1, default: 0),
-                blendDuration: try a.number(2, default: 0.25))
+            return try preset(
+                name, try args(["duration", "extraBounce"]), smooth: Animation.smooth, snappy: Animation.snappy,
+                bouncy: Animation.bouncy)
         case "interpolatingSpring":
             guard let arguments else { return .interpolatingSpring }
             if let first = arguments.first, first.label == nil {
@@ -226,12 +236,9 @@ enum Interpreter {
         }
         // `.smooth`, `.snappy`, `.bouncy` (and `Spring.smooth(…)`, read as a member of the type).
         if base == nil, name == "smooth" || name == "snappy" || name == "bouncy" {
-            let a = try args(["duration", "extraBounce"])
-            let (duration, extra) = (try a.number(0, default: 0.5), try a.number(1, default: 0))
-            return name == "smooth"
-                ? .smooth(duration: duration, extraBounce: extra)
-                : name == "snappy"
-                    ? .snappy(duration: duration, extraBounce: extra) : .bouncy(duration: duration, extraBounce: extra)
+            return try preset(
+                name, try args(["duration", "extraBounce"]), smooth: Spring.smooth, snappy: Spring.snappy,
+                bouncy: Spring.bouncy)
         }
         guard base == nil, name == "Spring" else {
             throw Failure(message: "expected a Spring, found \(name)", offset: offset)
