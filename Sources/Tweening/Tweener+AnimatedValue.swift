@@ -24,6 +24,11 @@ extension Tweener {
     /// position.set(SIMD2(100, 40), animation: .smooth)
     /// driver.pause()    // the value holds still until driver.resume()
     /// ```
+    ///
+    /// `@inlinable`, so the driver's closure is specialised for `V` where it is created: the per-frame
+    /// `update(by:)` then runs without generic metadata lookups (the stress scene's 5,000 driven
+    /// `SIMD2` springs spent most of their update in them).
+    @inlinable
     @discardableResult
     public func drive<V: Animatable>(_ value: AnimatedValue<V>) -> DriverTween {
         drive { [weak value] deltaTime in
