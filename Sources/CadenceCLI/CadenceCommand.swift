@@ -69,6 +69,12 @@ public struct CadenceCommand: ParsableCommand {
             "Write a Chrome trace-event file (open in Perfetto or chrome://tracing).", valueName: "trace.json"))
     var trace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a PNG of the run's frame times: a timeline by phase with the budget line and janks marked, and a histogram.",
+            valueName: "plot.png"))
+    var plot: String?
+
     @Option(help: ArgumentHelp("Record input events with frame numbers (JSON lines).", valueName: "input.jsonl"))
     var record: String?
 
@@ -96,6 +102,7 @@ public struct CadenceCommand: ParsableCommand {
             configuration.timeScale = timeScale
             configuration.profilePath = profile
             configuration.tracePath = trace
+            configuration.plotPath = plot
             configuration.recordPath = record
             configuration.replayPath = replay
             configuration.showsProfiler = profiler
@@ -133,7 +140,9 @@ public struct CadenceCommand: ParsableCommand {
             }
             print(report.text)
             if let screenshot { print("screenshot: \(screenshot)") }
-            for (label, path) in [("summary", summary), ("profile", profile), ("trace", trace), ("recording", record)] {
+            for (label, path) in [
+                ("summary", summary), ("profile", profile), ("trace", trace), ("plot", plot), ("recording", record),
+            ] {
                 if let path { print("\(label): \(path)") }
             }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

@@ -82,6 +82,8 @@ public enum HarnessRun {
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
         if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
+        let plot = configuration.plotPath.map { _ in FramePlot() }
+        if let plot { sinks.append(plot) }
         let recorder = try configuration.recordPath.map { path throws(HarnessError) in
             try RecordingWriter(
                 path: path,
@@ -114,6 +116,11 @@ public enum HarnessRun {
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
+        if let plot, let path = configuration.plotPath {
+            let title =
+                "cadence \(configuration.scene): \(backend.driver) / \(backend.rendererName), \(pacer.mode.rawValue)"
+            try backend.writePNG(of: plot.draw(stats: stats, title: title), size: FramePlot.size, to: path)
+        }
         if let path = configuration.summaryPath {
             try OutputFile.write(Data((report.text + "\n").utf8), to: path)
         }

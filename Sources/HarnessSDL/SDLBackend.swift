@@ -86,6 +86,14 @@ public final class SDLBackend: RenderBackend {
         try SDLCapture.savePNG(image, to: path)
     }
 
+    /// Draws `list` into an offscreen picture of `size` (SDL's software renderer, the same drawing code as
+    /// the window's) and writes it as a PNG, by the rules of every output (see ``OutputFile``): how
+    /// `--plot` writes a ``FramePlot``.
+    public func writePNG(of list: DrawList, size: Size, to path: String) throws(HarnessError) {
+        guard window.renderer != nil else { throw .platform("SDL is closed") }
+        try SDLCapture.writePNG(of: list, size: size, to: path)
+    }
+
     /// Loads a PNG through SDL2_image (used by tests to check what a screenshot holds).
     public static func loadPNG(_ path: String) throws(HarnessError) -> Image {
         try SDLCapture.loadPNG(path)

@@ -72,7 +72,7 @@ extension SDLTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(nodeKind(device) == S_IFCHR, "the device is still a device")
         #expect(nodeKind(link) == S_IFLNK, "the link is still a link")
-        for flag in ["--trace", "--summary", "--record"] {
+        for flag in ["--trace", "--summary", "--plot", "--record"] {
             let again = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", flag, link])
             #expect(again.status == 0, "\(flag): \(again.output)")
             #expect(nodeKind(device) == S_IFCHR, "\(flag) left the device in place")

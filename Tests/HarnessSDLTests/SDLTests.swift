@@ -124,6 +124,26 @@ import Tweening
             "no temporary files are left behind")
     }
 
+    @Test func aPlotIsAPictureOfTheRunWithItsBudgetLine() throws {
+        let folder = NSTemporaryDirectory() + "cadence-plot-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var configuration = RunConfiguration(
+            scene: "hello", frames: 30, headless: true, fps: 60, width: 320, height: 200)
+        configuration.plotPath = folder + "/plot.png"
+        let report = try HarnessRun.run(configuration)
+        #expect(report.summary.frames == 30)
+        let image = try SDLBackend.loadPNG(folder + "/plot.png")
+        #expect(
+            image.width == FramePlot.size.width && image.height == FramePlot.size.height,
+            "its own size, not the window's")
+        #expect(image.distinctColorCount > 10)
+        let budget = FramePlot.budgetColor
+        let budgetPixels = (0..<image.width).filter { x in (100..<460).contains { image[x, $0] == budget } }
+        #expect(budgetPixels.count > 1_000, "the budget line crosses the timeline")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["plot.png"])
+    }
+
     @Test func anUnwritableOutputFailsBeforeTheRunStarts() {
         #expect(
             throws: HarnessError.unwritablePath(

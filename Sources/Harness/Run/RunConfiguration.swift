@@ -26,6 +26,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var profilePath: String?
     /// Write a Chrome trace-event JSON here.
     public var tracePath: String?
+    /// Write a PNG of the run's frame times here (see ``FramePlot``).
+    public var plotPath: String?
     /// Record input events with frame numbers here (JSON lines).
     public var recordPath: String?
     /// Replay input events from this JSON-lines file.
@@ -91,7 +93,7 @@ public struct RunConfiguration: Sendable, Equatable {
             }
             try OutputFile.checkWritable(series.directory + "/frame-000000.png")
         }
-        for path in [screenshotPath, summaryPath, profilePath, tracePath, recordPath].compactMap({ $0 }) {
+        for path in outputs.map(\.path) {
             try OutputFile.checkWritable(path)
         }
         try checkDistinctPaths()
@@ -111,7 +113,7 @@ public struct RunConfiguration: Sendable, Equatable {
     var outputs: [(flag: String, path: String)] {
         [
             ("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
-            ("--trace", tracePath), ("--record", recordPath),
+            ("--trace", tracePath), ("--plot", plotPath), ("--record", recordPath),
         ].compactMap { flag, path in path.map { (flag, $0) } }
     }
 

@@ -1,0 +1,210 @@
+import Foundation
+
+/// `--plot PATH`: a picture of a whole run's frame times, so that nobody has to read a CSV to see a
+/// hitch.
+///
+/// As a ``FrameSink`` it keeps every frame's phases and interval (56 bytes a frame: an hour at 60 Hz
+/// is 12 MB); ``draw(stats:title:size:)`` then lays out
+/// - a **timeline**: one column per frame (or per run of frames, when there are more frames than
+///   pixels: the column then shows the longest interval and the mean phases of its frames), the busy
+///   phases stacked in the profiler overlay's colours, the interval (wait included) as a grey line
+///   above them, the frame budget as a horizontal line, warm-up frames shaded, and every jank (a steady
+///   frame of at least twice the budget, as the summary counts them) marked by a red tick above its
+///   column, with intervals beyond the axis drawn to its top;
+/// - a **histogram** of the steady frames' intervals with the budget marked;
+/// - the summary's headline figures, over the same steady frames as `--summary`.
+///
+/// The backend turns the draw list into the PNG (`SDLBackend.writePlot`), so the picture is drawn by
+/// the same code as the harness's frames.
+public final class FramePlot: FrameSink {
+    /// One frame, as the plot needs it.
+    struct Frame {
+        var interval: UInt64
+        var phases: FramePhases
+        var steady: Bool
+    }
+
+    private(set) var frames: [Frame] = []
+
+    /// Creates an empty plot.
+    public init() {}
+
+    public func record(_ sample: FrameSample) {
+        frames.append(Frame(interval: sample.interval, phases: sample.phases, steady: FrameStats.isSteady(sample)))
+    }
+
+    /// Nothing to flush: the picture is drawn once the run is over.
+    public func finish() throws(HarnessError) {}
+
+    /// The plot's default size.
+    public static let size = Size(width: 1280, height: 720)
+
+    /// Colours of the plot's own marks.
+    static let intervalColor = Color(150, 156, 170)
+    static let budgetColor = Color(255, 220, 90)
+    static let jankColor = Color(255, 70, 70)
+    static let warmUpShade = Color(110, 80, 160, 90)
+
+    /// Draws the plot of the frames recorded so far.
+    /// - Parameters:
+    ///   - stats: The run's statistics: its budget and the summary's figures.
+    ///   - title: What ran (the scene, the renderer).
+    ///   - size: The picture's size in pixels.
+    public func draw(stats: FrameStats, title: String, size: Size = FramePlot.size) -> DrawList {
+        var list = DrawList()
+        list.clear(.background)
+        let summary = stats.summary()
+        let budget = Double(stats.targetPeriod) / 1e6
+        list.text(title, at: Point(24, 14), size: .large, .text)
+        list.text(headline(summary, budget: budget), at: Point(24, 46), size: .small, .dimText)
+        let width = Double(size.width)
+        let height = Double(size.height)
+        let timeline = Rect(x: 64, y: 100, width: width - 88, height: (height - 100) * 0.58)
+        let histogram = Rect(
+            x: 64, y: timeline.y + timeline.height + 48, width: width * 0.55,
+            height: height - timeline.y - timeline.height - 88)
+        let scale = axisTop(budget: budget)
+        drawTimeline(into: &list, in: timeline, top: scale, budget: budget)
+        drawHistogram(into: &list, in: histogram, top: scale, budget: budget)
+        drawLegend(into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y), budget: budget)
+        return list
+    }
+
+    private func headline(_ summary: FrameSummary, budget: Double) -> String {
+        func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        var text =
+            "\(summary.frames) frames (\(summary.steadyFrames) steady)   interval ms p50 \(f(summary.intervalP50))"
+        text += "  p99 \(f(summary.intervalP99))  max \(f(summary.intervalMax))"
+        if budget > 0 {
+            text += "   budget \(f(budget)) ms: \(summary.missedDeadlines) missed, \(summary.janks) janks"
+        } else {
+            text += "   unpaced: no budget"
+        }
+        return text
+    }
+
+    /// The top of both axes, in ms: room for twice the budget and the 99th percentile of the steady
+    /// intervals (longer ones are drawn to the top), rounded up to a whole number of ms.
+    func axisTop(budget: Double) -> Double {
+        let steady = frames.filter(\.steady).map { Double($0.interval) / 1e6 }.sorted()
+        let p99 = steady.isEmpty ? 0 : steady[min(steady.count - 1, Int(Double(steady.count) * 0.99))]
+        return max(1, (max(budget * 2, p99 * 1.2)).rounded(.up))
+    }
+
+    /// Which frames each pixel column of a `columns`-wide timeline shows.
+    func columnRanges(columns: Int) -> [Range<Int>] {
+        guard !frames.isEmpty, columns > 0 else { return [] }
+        let count = min(columns, frames.count)
+        return (0..<count).map { column in
+            (column * frames.count / count)..<((column + 1) * frames.count / count)
+        }
+    }
+
+    /// Whether `frame` is a jank: steady, and at least twice the budget.
+    static func isJank(_ frame: Frame, budget: Double) -> Bool {
+        budget > 0 && frame.steady && Double(frame.interval) / 1e6 >= budget * 2
+    }
+
+    private func drawTimeline(into list: inout DrawList, in area: Rect, top: Double, budget: Double) {
+        list.fill(area, Color(24, 26, 33))
+        drawAxis(into: &list, area: area, top: top, label: "ms per frame, frame by frame")
+        let ranges = columnRanges(columns: Int(area.width))
+        guard !ranges.isEmpty else { return }
+        let columnWidth = area.width / Double(ranges.count)
+        let y = { (ms: Double) in area.y + area.height - min(ms, top) / top * area.height }
+        var intervalLine: [Point] = []
+        for (column, range) in ranges.enumerated() {
+            let x = area.x + Double(column) * columnWidth
+            let slice = frames[range]
+            if slice.contains(where: { !$0.steady }) {
+                list.fill(Rect(x: x, y: area.y, width: columnWidth, height: area.height), Self.warmUpShade)
+            }
+            var base = 0.0
+            for phase in 0..<5 {
+                let ms = slice.reduce(0.0) { $0 + Double($1.phases[phase]) } / Double(slice.count) / 1e6
+                guard ms > 0 else { continue }
+                let rect = Rect(x: x, y: y(base + ms), width: max(columnWidth, 1), height: y(base) - y(base + ms))
+                list.fill(rect, ProfilerOverlay.phaseColors[phase])
+                base += ms
+            }
+            let longest = Double(slice.map(\.interval).max() ?? 0) / 1e6
+            intervalLine.append(Point(x + columnWidth / 2, y(longest)))
+            if slice.contains(where: { Self.isJank($0, budget: budget) }) {
+                list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y - 12, width: 4, height: 9), Self.jankColor)
+            }
+        }
+        list.polyline(intervalLine, Self.intervalColor)
+        if budget > 0 {
+            list.line(Point(area.x, y(budget)), Point(area.x + area.width, y(budget)), Self.budgetColor)
+        }
+        list.text("frame 0", at: Point(area.x, area.y + area.height + 6), size: .small, .dimText)
+        let last = "frame \(frames.count - 1)"
+        list.text(
+            last, at: Point(area.x + area.width - Double(last.count) * 8.5, area.y + area.height + 6), size: .small,
+            .dimText)
+    }
+
+    private func drawHistogram(into list: inout DrawList, in area: Rect, top: Double, budget: Double) {
+        list.fill(area, Color(24, 26, 33))
+        let bins = 60
+        var counts = [Int](repeating: 0, count: bins)
+        for frame in frames where frame.steady {
+            let ms = Double(frame.interval) / 1e6
+            counts[min(bins - 1, Int(ms / top * Double(bins)))] += 1
+        }
+        let highest = Double(counts.max() ?? 0)
+        list.text(
+            "steady frames by interval (0 to \(Int(top)) ms; the last bin holds everything longer)",
+            at: Point(area.x, area.y - 22), size: .small, .dimText)
+        guard highest > 0 else { return }
+        let binWidth = area.width / Double(bins)
+        for (bin, count) in counts.enumerated() where count > 0 {
+            let barHeight = max(1, Double(count) / highest * area.height)
+            let rect = Rect(
+                x: area.x + Double(bin) * binWidth, y: area.y + area.height - barHeight, width: max(binWidth - 1, 1),
+                height: barHeight)
+            list.fill(rect, Self.intervalColor)
+        }
+        if budget > 0 {
+            let x = area.x + min(budget, top) / top * area.width
+            list.line(Point(x, area.y), Point(x, area.y + area.height), Self.budgetColor)
+        }
+        list.text("0", at: Point(area.x, area.y + area.height + 6), size: .small, .dimText)
+        list.text(
+            "\(Int(top)) ms", at: Point(area.x + area.width - 40, area.y + area.height + 6), size: .small, .dimText)
+    }
+
+    private func drawAxis(into list: inout DrawList, area: Rect, top: Double, label: String) {
+        list.text(label, at: Point(area.x, area.y - 22), size: .small, .dimText)
+        let step = Self.gridStep(top)
+        var ms = 0.0
+        while ms <= top {
+            let y = area.y + area.height - ms / top * area.height
+            list.line(Point(area.x, y), Point(area.x + area.width, y), .grid)
+            list.text(String(format: "%.0f", ms), at: Point(area.x - 36, y - 8), size: .small, .dimText)
+            ms += step
+        }
+    }
+
+    /// A round step (1, 2 or 5 times a power of ten, at least 1 ms) giving four to ten grid lines up to `top`.
+    static func gridStep(_ top: Double) -> Double {
+        let rough = max(top / 6, 1)
+        let power = pow(10, (log10(rough)).rounded(.down))
+        return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+    }
+
+    private func drawLegend(into list: inout DrawList, at origin: Point, budget: Double) {
+        var entries = zip(FramePhases.names.prefix(5), ProfilerOverlay.phaseColors).map { ($0.0, $0.1) }
+        entries.append(("interval (wait included)", Self.intervalColor))
+        if budget > 0 {
+            entries.append((String(format: "budget %.2f ms", budget), Self.budgetColor))
+            entries.append(("jank: a steady frame of 2x the budget or more", Self.jankColor))
+        }
+        entries.append(("warm-up (first frame, vsync detection)", Self.warmUpShade))
+        for (index, entry) in entries.enumerated() {
+            let y = origin.y + Double(index) * 22
+            list.fill(Rect(x: origin.x, y: y + 3, width: 14, height: 12), entry.1)
+            list.text(entry.0, at: Point(origin.x + 22, y), size: .small, .text)
+        }
+    }
+}

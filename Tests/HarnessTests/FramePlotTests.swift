@@ -1,0 +1,91 @@
+import Testing
+@testable import Harness
+
+/// `--plot`: what the picture of a run shows, checked on its draw list (the SDL test writes the PNG).
+@Suite struct FramePlotTests {
+    /// 100 frames of a 10 ms budget: frame 0 is warm-up, frame 50 a jank (25 ms), frame 70 a missed
+    /// deadline that is not a jank (15 ms), the rest exactly on time.
+    func run() -> (FramePlot, FrameStats) {
+        let stats = FrameStats(targetPeriod: 10_000_000)
+        let plot = FramePlot()
+        var start: UInt64 = 0
+        for index in 0..<100 {
+            let interval: UInt64 = index == 0 ? 0 : index == 50 ? 25_000_000 : index == 70 ? 15_000_000 : 10_000_000
+            start += interval
+            var phases = FramePhases()
+            phases.update = 2_000_000
+            phases.render = 3_000_000
+            phases.wait = interval > 5_000_000 ? interval - 5_000_000 : 0
+            let sample = FrameSample(
+                index: index, start: start, interval: interval, phases: phases, tweens: 0, animations: 0,
+                paced: true, inputEvents: 0, inputLatency: 0)
+            stats.record(sample)
+            plot.record(sample)
+        }
+        return (plot, stats)
+    }
+
+    func fills(_ list: DrawList, _ color: Color) -> [Rect] {
+        list.commands.compactMap { command in
+            if case let .fillRect(rect, fill) = command, fill == color { rect } else { nil }
+        }
+    }
+
+    @Test func janksAreMarkedAboveTheirColumnAndCountedAsTheSummaryCountsThem() {
+        let (plot, stats) = run()
+        let list = plot.draw(stats: stats, title: "test")
+        let marks = fills(list, FramePlot.jankColor).filter { $0.y < 100 }  // above the timeline, not the legend's
+        #expect(marks.count == 1, "one jank, one mark")
+        // 100 frames over a 1192-pixel timeline: one column per frame, 11.92 px each, from x = 64.
+        let column = (marks[0].x + marks[0].width / 2 - 64) / (1192.0 / 100)
+        #expect(Int(column) == 50)
+        #expect(list.texts.contains { $0.contains("2 missed, 1 janks") }, "\(list.texts)")
+        #expect(stats.summary().janks == 1 && stats.summary().missedDeadlines == 2)
+    }
+
+    @Test func theBudgetLineSitsAtTheBudgetOnTheTimelineAxis() {
+        let (plot, stats) = run()
+        let list = plot.draw(stats: stats, title: "test")
+        let top = plot.axisTop(budget: 10)
+        // Room for twice the budget and for the 99th percentile (here the 25 ms jank) with a fifth to spare.
+        #expect(top == 30)
+        let budgetLines = list.commands.compactMap { command -> (Point, Point)? in
+            if case let .line(from, to, color) = command, color == FramePlot.budgetColor { (from, to) } else { nil }
+        }
+        #expect(budgetLines.count == 2, "one across the timeline, one up the histogram")
+        let timeline = budgetLines[0]
+        #expect(timeline.0.y == timeline.1.y)
+        // The timeline spans y 100 … 100 + 0.58 · 620; 10 ms of a 30 ms axis is a third of the way up.
+        let height = 0.58 * 620
+        #expect(abs(timeline.0.y - (100 + height - height / 3)) < 1e-9)
+    }
+
+    @Test func theWarmUpFrameIsShadedAndEveryPhaseHasItsColour() {
+        let (plot, stats) = run()
+        let list = plot.draw(stats: stats, title: "test")
+        #expect(fills(list, FramePlot.warmUpShade).filter { $0.height > 100 }.count == 1)
+        #expect(fills(list, ProfilerOverlay.phaseColors[1]).count >= 100, "update bars, plus the legend's swatch")
+        #expect(fills(list, ProfilerOverlay.phaseColors[3]).count >= 100, "render bars")
+    }
+
+    @Test func moreFramesThanPixelsShareColumnsWithoutLosingOne() {
+        let plot = FramePlot()
+        for index in 0..<5_003 {
+            plot.record(
+                FrameSample(
+                    index: index, start: 0, interval: 1, phases: FramePhases(), tweens: 0, animations: 0, paced: true,
+                    inputEvents: 0, inputLatency: 0))
+        }
+        let ranges = plot.columnRanges(columns: 1_192)
+        #expect(ranges.count == 1_192)
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 5_003)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+    }
+
+    @Test func gridStepsAreRound() {
+        #expect(FramePlot.gridStep(20) == 5)
+        #expect(FramePlot.gridStep(47) == 10)
+        #expect(FramePlot.gridStep(289) == 50)
+        #expect(FramePlot.gridStep(3) == 1)
+    }
+}
