@@ -81,6 +81,10 @@ public final class FrameClock {
 
     /// The measured interval of the last tick, seconds, before smoothing and scaling.
     public private(set) var rawDelta: Double = 0
+    /// How long the last frame was, as the run counts time: the fixed delta under a fixed `dt` (so that
+    /// replays count the same), else the measured interval; before pausing and time scaling. What a
+    /// scene reads to count time that passes while the clock is paused (its `dt` is then 0).
+    public var frameInterval: Double { configuration.fixedDelta ?? rawDelta }
     /// The `dt` the last tick returned.
     public private(set) var delta: Double = 0
     /// The sum of every `dt` returned: the animation time.

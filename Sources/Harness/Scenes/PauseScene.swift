@@ -87,9 +87,8 @@ public final class PauseScene: Scene {
 
     public func update(by dt: Double) {
         let clockPaused = clock?.isPaused ?? false
-        // While the clock is paused `dt` is 0, yet held time goes on: count the frame's real interval
-        // (the fixed one in deterministic runs, so replays show the same numbers).
-        let frame = clock.map { $0.configuration.fixedDelta ?? $0.rawDelta } ?? dt
+        // While the clock is paused `dt` is 0, yet held time goes on: count the frame's real interval.
+        let frame = clock?.frameInterval ?? dt
         let heldByItself = [pausable.environment[PausableAnimation.PausedKey.self], tween.state == .paused, false]
         for index in lanes.indices {
             lanes[index].isPaused = heldByItself[index] || clockPaused
