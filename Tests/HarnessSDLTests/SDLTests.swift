@@ -21,10 +21,11 @@ import Tweening
     @Test func aPushedMouseClickReachesTheScene() throws {
         let backend = try headless()
         defer { backend.close() }
-        let scene = HelloScene()
+        let tweener = Tweener()
+        let scene = HelloScene(context: SceneContext(tweener: tweener))
         let time = MonotonicClock()
         let loop = FrameLoop(
-            backend: backend, scene: scene, tweener: Tweener(), clock: FrameClock(source: time),
+            backend: backend, scene: scene, tweener: tweener, clock: FrameClock(source: time),
             pacer: Pacer(targetRate: nil, source: time), stats: FrameStats(targetPeriod: 0))
         backend.push(.mouseDown(.left, at: Point(123, 45)))
         try loop.runFrame()
@@ -91,11 +92,13 @@ import Tweening
     @Test func thePacerHolds60HzOver300Frames() throws {
         let backend = try headless()
         defer { backend.close() }
+        let tweener = Tweener()
         let time = MonotonicClock()
         let pacer = Pacer(targetRate: 60, source: time)
         let stats = FrameStats(targetPeriod: pacer.period)
         let loop = FrameLoop(
-            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: FrameClock(source: time), pacer: pacer,
+            backend: backend, scene: HelloScene(context: SceneContext(tweener: tweener)), tweener: tweener,
+            clock: FrameClock(source: time), pacer: pacer,
             stats: stats)
         try loop.run(frames: 300)
         let summary = stats.summary()

@@ -33,13 +33,15 @@ final class FakeBackend: RenderBackend {
 }
 
 @Suite struct FrameLoopTests {
-    func makeLoop(_ backend: FakeBackend, scene: Scene = HelloScene()) -> FrameLoop {
+    /// A loop on a manual clock at 100 Hz, showing `scene` (by default a ``HelloScene`` on the loop's
+    /// tweener).
+    func makeLoop(_ backend: FakeBackend, scene: Scene? = nil, tweener: Tweener = Tweener()) -> FrameLoop {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
         return FrameLoop(
-            backend: backend, scene: scene, tweener: Tweener(), clock: clock, pacer: pacer,
-            stats: FrameStats(targetPeriod: pacer.period))
+            backend: backend, scene: scene ?? HelloScene(context: SceneContext(tweener: tweener)), tweener: tweener,
+            clock: clock, pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
     }
 
     @Test func runsTheRequestedFramesThenWritesTheScreenshot() throws {
@@ -66,8 +68,9 @@ final class FakeBackend: RenderBackend {
 
     @Test func spacePausesAndPeriodStepsTheClock() throws {
         let backend = FakeBackend()
-        let scene = HelloScene()
-        let loop = makeLoop(backend, scene: scene)
+        let tweener = Tweener()
+        let scene = HelloScene(context: SceneContext(tweener: tweener))
+        let loop = makeLoop(backend, scene: scene, tweener: tweener)
         backend.pending = [[], [.keyDown(.space)], [], [.keyDown(.period)], []]
         try loop.runFrame()
         try loop.runFrame()
@@ -94,8 +97,9 @@ final class FakeBackend: RenderBackend {
 
     @Test func everyFrameShowsTheSceneTitleAndHint() throws {
         let backend = FakeBackend()
-        let scene = HelloScene()
-        let loop = makeLoop(backend, scene: scene)
+        let tweener = Tweener()
+        let scene = HelloScene(context: SceneContext(tweener: tweener))
+        let loop = makeLoop(backend, scene: scene, tweener: tweener)
         try loop.runFrame()
         #expect(loop.lastDrawList.texts.contains(scene.title))
         #expect(loop.lastDrawList.texts.contains(scene.hint))
@@ -103,8 +107,9 @@ final class FakeBackend: RenderBackend {
 
     @Test func aClickReachesTheSceneAndItsBallGlidesThere() throws {
         let backend = FakeBackend()
-        let scene = HelloScene()
-        let loop = makeLoop(backend, scene: scene)
+        let tweener = Tweener()
+        let scene = HelloScene(context: SceneContext(tweener: tweener))
+        let loop = makeLoop(backend, scene: scene, tweener: tweener)
         backend.pending = [[.mouseDown(.left, at: Point(100, 200))]]
         try loop.runFrame()
         #expect(scene.clicks == [Point(100, 200)])
@@ -119,11 +124,13 @@ final class FakeBackend: RenderBackend {
 @Suite struct FrameLoopKeyTests {
     func makeLoop(_ backend: FakeBackend, options: LoopOptions = LoopOptions(), fixedDelta: Double? = 0.01) -> FrameLoop
     {
+        let tweener = Tweener()
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: fixedDelta))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
         return FrameLoop(
-            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer,
+            backend: backend, scene: HelloScene(context: SceneContext(tweener: tweener)), tweener: tweener,
+            clock: clock, pacer: pacer,
             stats: FrameStats(targetPeriod: pacer.period), options: options)
     }
 
@@ -177,11 +184,12 @@ final class FakeBackend: RenderBackend {
     @Test func replayFeedsScriptedEventsAndIgnoresLiveOnes() throws {
         let backend = FakeBackend()
         let script = InputScript(events: [RecordedEvent(frame: 2, event: .mouseDown(.left, at: Point(10, 20)))])
-        let scene = HelloScene()
+        let tweener = Tweener()
+        let scene = HelloScene(context: SceneContext(tweener: tweener))
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let loop = FrameLoop(
-            backend: backend, scene: scene, tweener: Tweener(), clock: clock,
+            backend: backend, scene: scene, tweener: tweener, clock: clock,
             pacer: Pacer(targetRate: nil, source: time),
             stats: FrameStats(targetPeriod: 0), options: LoopOptions(replay: script))
         backend.pending = [[.mouseDown(.left, at: Point(99, 99))], [], [], [.keyDown(.escape)]]
@@ -209,12 +217,14 @@ final class FakeBackend: RenderBackend {
 @Suite struct InputLatencyTests {
     @Test func eachEventCountsFromItsOwnTimeToThePresentThatShowedIt() throws {
         let backend = FakeBackend()
+        let tweener = Tweener()
         let time = ManualClock(start: 1_000_000_000)
         let clock = FrameClock(source: time, configuration: .init(fixedDelta: 0.01))
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
         let stats = FrameStats(targetPeriod: pacer.period)
         let loop = FrameLoop(
-            backend: backend, scene: HelloScene(), tweener: Tweener(), clock: clock, pacer: pacer, stats: stats)
+            backend: backend, scene: HelloScene(context: SceneContext(tweener: tweener)), tweener: tweener,
+            clock: clock, pacer: pacer, stats: stats)
         // Frame k starts (and, on a manual clock, presents) at 1 s + k · 10 ms. Frame 2 gets a click that
         // happened 3 ms before it began and a key 7.5 ms before; frame 4 a click of unknown time (0),
         // which counts from the frame's start; frame 3 none.

@@ -1,10 +1,13 @@
+import Cadence
 import Foundation
+import Tweening
 
-/// The smallest scene that proves the loop end to end: a ball bouncing across the window in time with
-/// the frame clock, and a second one that glides to wherever the mouse is clicked.
+/// The smallest scene that uses both libraries: a ball bouncing across the window on two tweens
+/// (Tweening), and a second one that glides to wherever the mouse is clicked on a spring (Cadence's
+/// `AnimatedValue`), which keeps its velocity when a click retargets it mid-flight.
 ///
-/// Everything moves by the `dt` it is given, so pausing the clock freezes it and a fixed `dt` makes it
-/// deterministic.
+/// Both run on the tweener the loop advances every frame, so pausing the clock freezes them, `[` `]`
+/// slow them down or speed them up, and a fixed `dt` makes them deterministic.
 public final class HelloScene: Scene {
     public let name = "hello"
     public let title = "Hello, Cadence"
@@ -14,19 +17,34 @@ public final class HelloScene: Scene {
     public private(set) var time: Double = 0
     /// Where the clicked ball is heading.
     public private(set) var target: Point = Point(640, 480)
-    /// Where the clicked ball is.
-    public private(set) var follower: Point = Point(640, 480)
     /// Every click received, in order (tests check that input reaches the scene).
     public private(set) var clicks: [Point] = []
 
-    /// Creates the scene.
-    public init() {}
+    /// The gliding ball: a spring retargeted by every click.
+    private let glider = AnimatedValue(Point(640, 480))
+    /// The bouncing ball: how far across (0 … 1) and how high (0 … 1) it is, each moved by a tween.
+    private var across = 0.0
+    private var height = 0.0
+
+    /// Creates the scene, its value driven by and its tweens created on `context.tweener`.
+    public init(context: SceneContext) {
+        context.tweener.drive(glider)
+        // Across and back every 4 s; up and down every 1 s, fast off the floor and slow at the top.
+        context.tweener.tween(from: 0.0, to: 1.0, duration: 2) { [unowned self] in self.across = $0 }
+            .ease(.sineInOut).repeatCount(-1, yoyo: true)
+        context.tweener.tween(from: 0.0, to: 1.0, duration: 0.5) { [unowned self] in self.height = $0 }
+            .ease(.quadOut).repeatCount(-1, yoyo: true)
+    }
+
+    /// Where the clicked ball is.
+    public var follower: Point { glider.presentation }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point), let .mouseMoved(to: point, dragging: true):
             if case .mouseDown = event { clicks.append(point) }
             target = point
+            glider.set(point, animation: .smooth)
             return true
         default:
             return false
@@ -35,18 +53,14 @@ public final class HelloScene: Scene {
 
     public func update(by dt: Double) {
         time += dt
-        // Exponential approach, frame-rate independent: the gap shrinks by e^(−8·dt) each frame.
-        follower += (target - follower) * (1 - exp(-8 * dt))
     }
 
-    /// Where the bouncing ball is for a window of `size`: a 2-second back-and-forth with a bounce.
+    public var activeAnimations: Int { glider.isAnimating ? 1 : 0 }
+
+    /// Where the bouncing ball is for a window of `size`.
     public func bouncerPosition(in size: Size) -> Point {
-        let phase = (time / 2).truncatingRemainder(dividingBy: 1)
-        let across = phase < 0.5 ? phase * 2 : 2 - phase * 2
         let margin = 80.0
-        let x = margin + across * (Double(size.width) - 2 * margin)
-        let y = Double(size.height) * 0.45 - abs(sin(time * Double.pi * 2)) * 120
-        return Point(x, y)
+        return Point(margin + across * (Double(size.width) - 2 * margin), Double(size.height) * 0.45 - height * 120)
     }
 
     public func draw(into list: inout DrawList, size: Size) {

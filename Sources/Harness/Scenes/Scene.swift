@@ -104,7 +104,8 @@ public enum SceneCatalog {
         Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") {
             StressScene(context: $0)
         },
-        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") { _ in HelloScene()
+        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") {
+            HelloScene(context: $0)
         },
         Entry(
             name: "inspector",
