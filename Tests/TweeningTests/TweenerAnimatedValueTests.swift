@@ -87,11 +87,14 @@ struct TweenerAnimatedValueTests {
         #expect(value.presentation == 2.5)
     }
 
-    /// The driver holds the value weakly: the tweener never keeps a value alive, and a driver whose
-    /// value is gone completes on its next update (and, with auto-kill, leaves the tweener).
+    /// The driver holds the value only while someone else does: once it is the last holder, its next
+    /// update releases the value and completes (and, with auto-kill, leaves the tweener). A value
+    /// someone still holds keeps its driver, even at rest.
     @Test func aDriverWhoseValueIsGoneEndsItself() {
         let tweener = Tweener()
         weak var released: AnimatedValue<Double>?
+        let kept = AnimatedValue(0.0)
+        tweener.drive(kept)
         do {
             let value = AnimatedValue(0.0)
             released = value
@@ -99,9 +102,13 @@ struct TweenerAnimatedValueTests {
             value.set(1, animation: .smooth)
             tweener.update(by: 0.1)
         }
-        #expect(released == nil)
-        #expect(tweener.count == 1)
+        #expect(released != nil, "held by its driver until the driver's next update")
+        #expect(tweener.count == 2)
         tweener.update(by: 0.1)
-        #expect(tweener.count == 0)
+        #expect(released == nil, "released by that update")
+        #expect(tweener.count == 1, "and its driver is gone; the held value's stays")
+        kept.set(1, animation: .linear(duration: 0.5))
+        tweener.update(by: 0.25)
+        #expect(kept.presentation == 0.5)
     }
 }
