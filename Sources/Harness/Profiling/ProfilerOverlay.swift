@@ -88,7 +88,10 @@ public struct ProfilerOverlay {
             list.text(line, at: Point(panel.x + 10, y), size: .small, .text)
             y += 18
         }
-        if activeCounts != (tweens, animations) {
+        // Refreshed with the percentiles, not whenever a count changes: while a wave settles the counts
+        // change every frame, and a new string is a format, a rasterisation and a texture each time
+        // (and unreadable at 60 Hz anyway).
+        if activeCounts != (tweens, animations) && (lastRefresh == frame || activeCounts.tweens < 0) {
             activeCounts = (tweens, animations)
             activeText = "active: \(tweens) tweens, \(animations) animations"
         }

@@ -13,9 +13,8 @@ import Tweening
 public final class StressScene: Scene {
     public let name = "stress"
     public let title = "Stress: tweens and springs in waves"
-    public var hint: String {
-        "\(positions.count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
-    }
+    // Built once: an interpolated string read every frame would be two heap allocations every frame.
+    public let hint: String
     public var prefersProfiler: Bool { true }
 
     /// Every object's position: tweens first, then springs.
@@ -40,6 +39,7 @@ public final class StressScene: Scene {
     public init(context: SceneContext) {
         tweener = context.tweener
         let count = max(1, context.objectCount)
+        hint = "\(count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
         tweenCount = count / 2
         var random = SplitMix64(seed: 42)
         positions = (0..<count).map { _ in Point(random.unit() * 1240 + 20, random.unit() * 360 + 90) }
