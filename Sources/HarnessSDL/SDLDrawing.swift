@@ -34,6 +34,15 @@ final class SDLDrawing {
                 setColor(color)
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderFillRectF(renderer, &r)
+            case let .fillRects(list, color):
+                setColor(color)
+                rects.removeAll(keepingCapacity: true)
+                for rect in list {
+                    guard let rect = viewport.clip(rect) else { continue }
+                    rects.append(
+                        SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height)))
+                }
+                fillRects()
             case let .strokeRect(rect, color):
                 setColor(color)
                 // An outline cut by the viewport is drawn as its visible edges.

@@ -61,6 +61,8 @@ import Tweening
         list.text("Cadence", at: Point(100, 200), size: .large, .white)
         list.dots([Point(20, 150), Point(60, 150), Point(100, 150)], radius: 5, Color(255, 255, 0))
         list.dots([Point(150, 150), Point(170, 150)], radius: 2, Color(0, 255, 255))
+        // A batch of rectangles, one of them reaching past the window (clipped, not dropped).
+        list.fill([Rect(x: 250, y: 10, width: 10, height: 10), Rect(x: 300, y: 10, width: 100, height: 10)], .white)
         backend.render(list)
         let path = NSTemporaryDirectory() + "cadence-shot-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -77,6 +79,8 @@ import Tweening
         #expect(image[40, 150] == Color(0, 0, 64), "and nothing between them")
         #expect(image[150, 150] == Color(0, 255, 255) && image[170, 150] == Color(0, 255, 255), "small dots too")
         #expect(image[160, 150] == Color(0, 0, 64))
+        #expect(image[255, 15] == .white && image[319, 15] == .white, "both rectangles of the batch")
+        #expect(image[280, 15] == Color(0, 0, 64), "and nothing between them")
         let textArea = (100..<200).flatMap { x in (200..<225).map { y in image[x, y] } }
         #expect(textArea.contains { $0.r > 200 && $0.g > 200 }, "the text left white pixels")
         #expect(try backend.readPixels() == image, "the file holds exactly the back buffer")

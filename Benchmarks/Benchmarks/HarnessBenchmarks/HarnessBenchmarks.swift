@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkCatalog
+import CSDL2
 import BenchmarkSupport
 import Harness
 import HarnessSDL
@@ -17,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
+    measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
         let scene = try SceneCatalog.make(HarnessSuites.inspectorSceneName, context: context)
@@ -133,4 +135,65 @@ final class NoOpBackend: RenderBackend {
     func render(_ list: DrawList) {}
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func present() {}
+}
+
+/// The floor of the busy scene on headless SDL: its dots, as the harness drew them in a steady frame,
+/// drawn each iteration by a minimal SDL loop on the same renderer (clear, one fill per colour, present).
+func measureMinimalSDLFloor(_ suite: Suite, scene: @escaping MakeScene) {
+    Benchmark(suite.name, configuration: .init(suite)) { _, floor in
+        floor.frame()
+    } setup: {
+        try MinimalSDLLoop(dotsOf: scene)
+    } teardown: {
+        MinimalSDLLoop.closeOpen()
+    }
+}
+
+/// SDL's dummy driver and software renderer at 1280×720, and the rectangles of one frame of a scene's dots.
+final class MinimalSDLLoop {
+    let renderer: OpaquePointer
+    let window: OpaquePointer
+    /// One batch of rectangles per colour.
+    var batches: [(color: Color, rects: [SDL_FRect])] = []
+
+    init(dotsOf makeScene: @escaping MakeScene) throws {
+        // The scene's draw list after a second of frames, taken from the harness on the no-op backend.
+        let session = try HarnessSession(
+            backend: NoOpBackend(), time: MonotonicClock(), plan: .init(paced: false, scene: makeScene))
+        for _ in 0..<60 { try session.loop.runFrame() }
+        for command in session.loop.lastDrawList.commands {
+            guard case let .dots(centers, radius, color) = command else { continue }
+            let side = Float(radius * 2)
+            batches.append(
+                (color, centers.map { SDL_FRect(x: Float($0.x - radius), y: Float($0.y - radius), w: side, h: side) }))
+        }
+        SDL_SetHint("SDL_VIDEODRIVER", "dummy")
+        guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0,
+            let window = SDL_CreateWindow("floor", 0, 0, 1280, 720, SDL_WINDOW_HIDDEN.rawValue),
+            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        else { fatalError("SDL: \(String(cString: SDL_GetError()))") }
+        (self.window, self.renderer) = (window, renderer)
+        Self.open = self
+    }
+
+    /// The loop of the suite running, closed by its teardown (SDL is process-global).
+    nonisolated(unsafe) static var open: MinimalSDLLoop?
+
+    static func closeOpen() {
+        guard let loop = open else { return }
+        SDL_DestroyRenderer(loop.renderer)
+        SDL_DestroyWindow(loop.window)
+        SDL_Quit()
+        open = nil
+    }
+
+    func frame() {
+        SDL_SetRenderDrawColor(renderer, 18, 20, 26, 255)
+        SDL_RenderClear(renderer)
+        for batch in batches {
+            SDL_SetRenderDrawColor(renderer, batch.color.r, batch.color.g, batch.color.b, batch.color.a)
+            SDL_RenderFillRectsF(renderer, batch.rects, Int32(batch.rects.count))
+        }
+        SDL_RenderPresent(renderer)
+    }
 }

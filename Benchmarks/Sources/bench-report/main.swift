@@ -104,7 +104,9 @@ func goalText(_ goal: Goal, _ suite: Suite) -> String {
     case .ratioToFloor: text = "≤ \(String(format: "%g", goal.ratio))× floor"
     }
     if goal.allocationFree { text += ", 0 mallocs" }
-    if let bound = goal.mallocsPerItem { text += ", ≤ \(count(bound)) malloc per \(suite.item)" }
+    if let bound = goal.mallocsPerItem {
+        text += bound == 0 ? ", 0 mallocs (median)" : ", ≤ \(count(bound)) malloc per \(suite.item)"
+    }
     return text
 }
 

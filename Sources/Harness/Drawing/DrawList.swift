@@ -54,6 +54,8 @@ public enum DrawCommand: Hashable, Sendable {
     case clear(Color)
     /// A filled axis-aligned rectangle.
     case fillRect(Rect, Color)
+    /// Many filled rectangles of one colour, drawn in one batch (a bar chart's bars).
+    case fillRects([Rect], Color)
     /// A one-pixel rectangle outline.
     case strokeRect(Rect, Color)
     /// A one-pixel line segment.
@@ -90,6 +92,14 @@ public struct DrawList: Sendable {
 
     /// Fills a rectangle.
     public mutating func fill(_ rect: Rect, _ color: Color) { commands.append(.fillRect(rect, color)) }
+
+    /// Fills many rectangles of one colour in one batch. Pass an array you keep and refill each frame
+    /// (`removeAll(keepingCapacity: true)`): the list only holds it until its own `removeAll()`, so
+    /// refilling it then copies and allocates nothing.
+    public mutating func fill(_ rects: [Rect], _ color: Color) {
+        guard !rects.isEmpty else { return }
+        commands.append(.fillRects(rects, color))
+    }
 
     /// Outlines a rectangle.
     public mutating func stroke(_ rect: Rect, _ color: Color) { commands.append(.strokeRect(rect, color)) }
