@@ -5,16 +5,17 @@
 /// removal, a tween appended during one is not visited by it (it is first visited by the next), and
 /// nothing is visited twice, even when the buffer grows under the iteration. Iterations may nest.
 ///
-/// **How.** One contiguous buffer of unretained references; each slot owns one retain, taken on
-/// `append`. A tween knows its own slot (`trackIndex`), so a removal only sets that to -1 and leaves a
-/// tombstone: the slot keeps its retain, so a tween removed by its own callback stays alive until the
-/// iteration is done with it. Tombstones are compacted in order once no iteration is running (at the
-/// end of the outermost one, or on a removal once they are the majority). A slot is live only while
-/// its tween points back at it, so a tween removed and appended again during an iteration has a new
-/// slot at the end and its old one is skipped, then released. `forEach` visits the slots that existed
-/// when it began and re-reads the buffer after every call, so growth during the iteration is safe.
+/// **How.** One contiguous buffer of unretained references; each live slot owns one retain, taken on
+/// `append`. A tween knows its own slot (`trackIndex`), so a removal is O(1): it sets that to -1, moves
+/// the slot's retain to the retired list (see below) and leaves a tombstone, a shared placeholder
+/// that iterations skip without reading the removed tween (so a tween removed by its own callback
+/// stays alive, held by the retired list). Tombstones are compacted in order once no iteration is
+/// running (at the end of the outermost one, or on a removal once they are the majority); compaction
+/// touches only the live tweens that move, never the removed ones. A tween removed and appended again
+/// during an iteration has a new slot at the end. `forEach` visits the slots that existed when it
+/// began and re-reads the buffer after every call, so growth during the iteration is safe.
 ///
-/// **Releasing.** A compacted tombstone's retain is not released at once but retired: `releaseRetired`
+/// **Releasing.** A removed tween's retain is not released at once but retired: `releaseRetired`
 /// releases ``releaseBudget`` of them per call, or an eighth of those waiting if that is more (the
 /// tweener calls it at the start of every update), and `detach()` releases them all. The eighth
 /// bounds what waits: a steady churn of C tweens an update settles at 8·C waiting, never more. Freeing a tween (its closure's context, its memory) costs
@@ -39,7 +40,9 @@ final class TweenList {
     @exclusivity(unchecked) private var capacity = 0
     @exclusivity(unchecked) private var tombstones = 0
     @exclusivity(unchecked) private var iterations = 0
-    /// Compacted tombstones whose retains wait for `releaseRetired()`.
+    /// What a removed tween's slot holds until compaction: never appended, so its `trackIndex` stays -1.
+    private let tombstone: Unmanaged<TweenAnimator>
+    /// The retains of removed tweens, waiting for `releaseRetired()`.
     @exclusivity(unchecked) private var retired: UnsafeMutablePointer<Unmanaged<TweenAnimator>>
     @exclusivity(unchecked) private var retiredCount = 0
     @exclusivity(unchecked) private var retiredCapacity = 0
@@ -58,12 +61,14 @@ final class TweenList {
     init() {
         slots = UnsafeMutablePointer.allocate(capacity: 0)
         retired = UnsafeMutablePointer.allocate(capacity: 0)
+        tombstone = .passRetained(TweenAnimator(template: TweenTemplate(.standard), customEase: nil) { _, _ in })
     }
 
     deinit {
         detach()
         slots.deallocate()
         retired.deallocate()
+        tombstone.release()
     }
 
     /// The number of removed tweens whose release is still pending.
@@ -77,7 +82,13 @@ final class TweenList {
     /// Adds `tween` at the end, unless it is already in the list or the list's tweener is gone.
     func append(_ tween: TweenAnimator) {
         guard tween.trackIndex < 0, !isDetached else { return }
-        if slotCount == capacity { Self.grow(&slots, count: slotCount, capacity: &capacity) }
+        if slotCount == capacity {
+            Self.grow(&slots, count: slotCount, capacity: &capacity)
+            // Room to retire every slot, so that a frame that removes them all does not allocate.
+            if retiredCapacity < capacity {
+                Self.grow(&retired, count: retiredCount, capacity: &retiredCapacity, to: capacity)
+            }
+        }
         tween.trackIndex = slotCount
         (slots + slotCount).initialize(to: .passRetained(tween))
         slotCount += 1
@@ -86,8 +97,13 @@ final class TweenList {
 
     /// Takes `tween` out of the list (a no-op if it is not in it), keeping the others' order.
     func remove(_ tween: TweenAnimator) {
-        guard tween.trackIndex >= 0 else { return }
+        let index = tween.trackIndex
+        guard index >= 0 else { return }
         tween.trackIndex = -1
+        if retiredCount == retiredCapacity { Self.grow(&retired, count: retiredCount, capacity: &retiredCapacity) }
+        (retired + retiredCount).initialize(to: slots[index])
+        retiredCount += 1
+        slots[index] = tombstone
         count -= 1
         tombstones += 1
         // Outside an iteration, compact once tombstones are the majority: amortised O(1) per removal.
@@ -103,9 +119,8 @@ final class TweenList {
         var index = 0
         while index < end {
             // `slots` is read again every time: `body` may have grown (moved) the buffer.
-            slots[index]._withUnsafeGuaranteedRef { tween in
-                if tween.trackIndex == index { body(tween) }
-            }
+            let slot = slots[index]
+            if slot.toOpaque() != tombstone.toOpaque() { slot._withUnsafeGuaranteedRef(body) }
             index += 1
         }
         iterations -= 1
@@ -138,10 +153,9 @@ final class TweenList {
         owner = nil
         isDetached = true
         releaseRetired(limit: .max)
-        for index in 0..<slotCount {
+        for index in 0..<slotCount where slots[index].toOpaque() != tombstone.toOpaque() {
             let slot = slots[index]
-            let tween = slot.takeUnretainedValue()
-            if tween.trackIndex == index { tween.trackIndex = -1 }
+            slot.takeUnretainedValue().trackIndex = -1
             slot.release()
         }
         slotCount = 0
@@ -149,27 +163,17 @@ final class TweenList {
         tombstones = 0
     }
 
-    /// Drops tombstones, keeping order, and releases their retains.
+    /// Drops tombstones, keeping order; only the live tweens that move are touched (their new index).
     private func compact() {
-        // Room for every tombstone at once: one allocation at most, however many are retired.
-        if retiredCount + tombstones > retiredCapacity {
-            Self.grow(&retired, count: retiredCount, capacity: &retiredCapacity, to: retiredCount + tombstones)
-        }
         var write = 0
         for read in 0..<slotCount {
             let slot = slots[read]
-            let isLive = slot._withUnsafeGuaranteedRef { tween in
-                guard tween.trackIndex == read else { return false }
-                tween.trackIndex = write
-                return true
-            }
-            if isLive {
+            guard slot.toOpaque() != tombstone.toOpaque() else { continue }
+            if read != write {
                 slots[write] = slot
-                write += 1
-            } else {
-                (retired + retiredCount).initialize(to: slot)
-                retiredCount += 1
+                slot._withUnsafeGuaranteedRef { $0.trackIndex = write }
             }
+            write += 1
         }
         slotCount = write
         tombstones = 0
