@@ -57,7 +57,7 @@ final class DrivenValue<V: Animatable> {
             value = nil
             return false
         }
-        value.unsafelyUnwrapped.update(by: deltaTime)
+        value!.update(by: deltaTime)
         return true
     }
 }
