@@ -77,6 +77,11 @@ import Testing
             ),
             (
                 configuration {
+                    $0.plotPath = x; $0.screenshotPath = x
+                }, "--screenshot and --plot both write to"
+            ),
+            (
+                configuration {
                     $0.profilePath = x; $0.tracePath = folder + "/link"
                 }, "--profile and --trace both write to"
             ),
