@@ -61,16 +61,15 @@ public struct Defaults: Sendable {
     }
 }
 
-/// What a tween copies from ``Defaults`` when it is created, read once per tweener rather than once
-/// per tween: a ``Tweener`` rebuilds it when its `defaults` change, so creating a tween copies a few
-/// plain fields instead of the `Defaults` value (whose `Ease` may hold a closure, which would cost a
-/// retain and a release per copy), with no exclusivity check on the tweener's `defaults` property. A
-/// custom ease is not in it: `hasCustomEase` says to take it from the `Defaults` (see
-/// `Tweener.customEase`).
+/// What a tween copies from ``Defaults`` when it is created, flattened once per tweener rather than
+/// once per tween: a ``Tweener`` rebuilds it when its `defaults` change, so creating a tween reads a
+/// few plain fields (the ease as its payload-free code) with no exclusivity check on the tweener's
+/// `defaults` property.
 @usableFromInline
 struct TweenTemplate {
     @usableFromInline let easeCode: Ease.Code?
-    @usableFromInline let hasCustomEase: Bool
+    /// The function of a custom ease (`easeCode` is then nil).
+    @usableFromInline let customEase: (@Sendable (Double) -> Double)?
     @usableFromInline let duration: TimeInterval
     @usableFromInline let delay: TimeInterval
     @usableFromInline let overshoot: Double
@@ -84,7 +83,7 @@ struct TweenTemplate {
     init(_ defaults: Defaults, list: TweenList? = nil) {
         self.list = list
         easeCode = defaults.ease.code
-        hasCustomEase = easeCode == nil
+        customEase = defaults.ease.customFunction
         duration = defaults.duration
         delay = defaults.delay
         overshoot = defaults.overshoot

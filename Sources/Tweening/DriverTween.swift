@@ -31,15 +31,12 @@ public final class DriverTween: TweenAnimator {
     ///   - defaults: Delay and auto-kill to copy in.
     ///   - body: Called with each delta while active; returns whether to keep running.
     public convenience init(defaults: Defaults = .standard, body: @escaping (TimeInterval) -> Bool) {
-        self.init(template: TweenTemplate(defaults), customEase: defaults.ease.customFunction, body: body)
+        self.init(template: TweenTemplate(defaults), body: body)
     }
 
-    init(
-        template: TweenTemplate, customEase: (@Sendable (Double) -> Double)?,
-        body: @escaping (TimeInterval) -> Bool
-    ) {
+    init(template: TweenTemplate, body: @escaping (TimeInterval) -> Bool) {
         self.body = body
-        super.init(template: template, customEase: customEase) { _, _ in }  // nothing to show: the body does the work
+        super.init(template: template) { _, _ in }  // nothing to show: the body does the work
         duration = .infinity
     }
 

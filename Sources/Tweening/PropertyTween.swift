@@ -33,12 +33,12 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     @usableFromInline
     init(
         start: Value, end: Value, readStart: (() -> Value)?, template: TweenTemplate,
-        customEase: (@Sendable (Double) -> Double)?, renderer: @escaping (TweenAnimator, Double) -> Void
+        renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         startValue = start
         endValue = end
         self.readStart = readStart
-        super.init(template: template, customEase: customEase, renderer: renderer)
+        super.init(template: template, renderer: renderer)
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -56,8 +56,7 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
         defaults: Defaults = .standard, apply: @escaping (Value) -> Void
     ) {
         self.init(
-            start: start, end: end, readStart: nil, template: TweenTemplate(defaults),
-            customEase: defaults.ease.customFunction, renderer: Self.renderer(apply))
+            start: start, end: end, readStart: nil, template: TweenTemplate(defaults), renderer: Self.renderer(apply))
         if let duration { self.duration = duration }
     }
 
@@ -116,11 +115,11 @@ final class DoublePropertyTween: PropertyTween<Double> {
     @usableFromInline
     init(
         start: Double, end: Double, readStart: (() -> Double)?, template: TweenTemplate,
-        customEase: (@Sendable (Double) -> Double)?, apply: @escaping (Double) -> Void
+        apply: @escaping (Double) -> Void
     ) {
         self.apply = apply
         super.init(
-            start: start, end: end, readStart: readStart, template: template, customEase: customEase
+            start: start, end: end, readStart: readStart, template: template
         ) { tween, fraction in
             // Only ever installed on a DoublePropertyTween, here.
             unsafeDowncast(tween, to: DoublePropertyTween.self).applyIfFinite(fraction)

@@ -27,21 +27,16 @@ extension TweenAnimator {
         generation &+= 1
         pendingAutoStart = false
         elapsed = 0
+        delayElapsed = 0
         completedLoops = 0
+        pausedInDelay = false
         hasBegun = false
-        // Without extras (no delay, no repeat, no custom ease: most tweens) the delay fields are all
-        // at their defaults already, and there is nothing to reset.
-        if let extras {
-            extras.delayElapsed = 0
-            extras.pausedInDelay = false
-        }
         captureStartValues()
-        let delay = storedDelay
-        if extras != nil { currentDelay = delay }
+        currentDelay = storedDelay
         // A delayed tween leaves its target alone until the delay runs out (STween does too), unless
         // it was asked to show its start at once.
-        if delay == 0 || immediateRender { present(mode: .snapping) }
-        if delay > 0 {
+        if currentDelay == 0 || immediateRender { present(mode: .snapping) }
+        if currentDelay > 0 {
             state = .delayed
         } else {
             state = .active

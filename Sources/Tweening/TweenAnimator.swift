@@ -109,8 +109,8 @@ public class TweenAnimator: Tween {
     @exclusivity(unchecked) public final var autoKillsOnCompletion: Bool
 
     /// The list of the tweener that created this tween, if any: the way back to it. A `let`, so that
-    /// `kill()` and `revive()` reach it without retaining it (a retain and a release are about a
-    /// quarter of what completing a tween costs).
+    /// `kill()` and `revive()` reach it without retaining it (benchmark "Tween complete all, 100,000 in
+    /// one frame": 3.85 -> 3.46 ms when it became one).
     final let list: TweenList?
 
     /// What most tweens never use (a delay, repeats, a custom ease, a sequence), allocated the first
@@ -204,10 +204,7 @@ public class TweenAnimator: Tween {
     // MARK: - Creating
 
     @usableFromInline
-    init(
-        template: TweenTemplate, customEase: (@Sendable (Double) -> Double)?,
-        renderer: @escaping (TweenAnimator, Double) -> Void
-    ) {
+    init(template: TweenTemplate, renderer: @escaping (TweenAnimator, Double) -> Void) {
         self.renderer = renderer
         list = template.list
         easeCode = template.easeCode
@@ -215,7 +212,7 @@ public class TweenAnimator: Tween {
         overshoot = template.overshoot
         autoKillsOnCompletion = template.autoKill
         if template.delay != 0 { storedDelay = template.delay }
-        if let customEase { self.customEase = customEase }
+        if let customEase = template.customEase { self.customEase = customEase }
     }
 
     // MARK: - What the kinds override

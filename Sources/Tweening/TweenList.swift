@@ -61,7 +61,7 @@ final class TweenList {
     init() {
         slots = UnsafeMutablePointer.allocate(capacity: 0)
         retired = UnsafeMutablePointer.allocate(capacity: 0)
-        tombstone = .passRetained(TweenAnimator(template: TweenTemplate(.standard), customEase: nil) { _, _ in })
+        tombstone = .passRetained(TweenAnimator(template: TweenTemplate(.standard)) { _, _ in })
     }
 
     deinit {

@@ -64,7 +64,8 @@ public final class TweenSequence: TweenAnimator {
     }
 
     init(template: TweenTemplate) {
-        super.init(template: template, customEase: nil) { tween, fraction in
+        // A sequence's ease is linear whatever the template's: set below.
+        super.init(template: template) { tween, fraction in
             // Only ever installed on a TweenSequence, here.
             let sequence = unsafeDowncast(tween, to: TweenSequence.self)
             sequence.show(at: fraction * sequence.duration)

@@ -36,7 +36,7 @@ extension Tweener {
         update: @escaping (Double) -> Void
     ) -> PropertyTween<Double> {
         let tween = DoublePropertyTween(
-            start: start, end: end, readStart: nil, template: template, customEase: customEase, apply: update)
+            start: start, end: end, readStart: nil, template: template, apply: update)
         if let duration { tween.duration = duration }
         return adopt(tween)
     }
@@ -92,7 +92,7 @@ extension Tweener {
         apply: @escaping (Value) -> Void
     ) -> PropertyTween<Value> {
         let tween = PropertyTween(
-            start: start, end: end, readStart: readStart, template: template, customEase: customEase,
+            start: start, end: end, readStart: readStart, template: template,
             renderer: PropertyTween.renderer(apply))
         if let duration { tween.duration = duration }
         return adopt(tween)
@@ -102,7 +102,7 @@ extension Tweener {
     /// is active and returns whether to keep running. See ``DriverTween`` for the adapter pattern.
     @discardableResult
     public func drive(_ body: @escaping (TimeInterval) -> Bool) -> DriverTween {
-        adopt(DriverTween(template: template, customEase: customEase, body: body))
+        adopt(DriverTween(template: template, body: body))
     }
 
     /// Creates a tracked, empty ``TweenSequence``; fill it with `append`, `join`, `insert`, … before

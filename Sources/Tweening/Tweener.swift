@@ -60,12 +60,6 @@ public final class Tweener {
         list.detach()
     }
 
-    /// The custom ease of `defaults`, for a new tween; read only when the template says there is one.
-    @inlinable
-    var customEase: (@Sendable (Double) -> Double)? {
-        template.hasCustomEase ? defaults.ease.customFunction : nil
-    }
-
     // MARK: - Updating
 
     /// Advances every tracked tween by `deltaTime` seconds (times ``timeScale``), in the order they

@@ -15,7 +15,7 @@ import Testing
             (0..<count).map { _ in
                 PropertyTween(
                     start: 0.0, end: 1.0, readStart: nil, template: TweenTemplate(.standard, list: list),
-                    customEase: nil, renderer: PropertyTween<Double>.renderer { _ in })
+                    renderer: PropertyTween<Double>.renderer { _ in })
             }
         }
 
