@@ -64,7 +64,7 @@ public final class FramePlot: FrameSink {
             x: 64, y: timeline.y + timeline.height + 48, width: width * 0.55,
             height: height - timeline.y - timeline.height - 88)
         let scale = axisTop(budget: budget)
-        drawTimeline(into: &list, in: timeline, top: scale, budget: budget)
+        drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
         drawHistogram(into: &list, in: histogram, top: scale, budget: budget)
         drawLegend(into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y), budget: budget)
         return list
@@ -100,12 +100,7 @@ public final class FramePlot: FrameSink {
         }
     }
 
-    /// Whether `frame` is a jank: steady, and at least twice the budget.
-    static func isJank(_ frame: Frame, budget: Double) -> Bool {
-        budget > 0 && frame.steady && Double(frame.interval) / 1e6 >= budget * 2
-    }
-
-    private func drawTimeline(into list: inout DrawList, in area: Rect, top: Double, budget: Double) {
+    private func drawTimeline(into list: inout DrawList, in area: Rect, top: Double, budget: Double, period: UInt64) {
         list.fill(area, Color(24, 26, 33))
         drawAxis(into: &list, area: area, top: top, label: "ms per frame, frame by frame")
         let ranges = columnRanges(columns: Int(area.width))
@@ -129,7 +124,7 @@ public final class FramePlot: FrameSink {
             }
             let longest = Double(slice.map(\.interval).max() ?? 0) / 1e6
             intervalLine.append(Point(x + columnWidth / 2, y(longest)))
-            if slice.contains(where: { Self.isJank($0, budget: budget) }) {
+            if slice.contains(where: { $0.steady && FrameStats.isJank(interval: $0.interval, targetPeriod: period) }) {
                 list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y - 12, width: 4, height: 9), Self.jankColor)
             }
         }

@@ -165,6 +165,12 @@ public final class FrameStats {
     /// Whether a frame is steady (see ``FrameSummary``): after the first, and paced.
     public static func isSteady(_ sample: FrameSample) -> Bool { sample.index > 0 && sample.paced }
 
+    /// Whether a steady frame of this `interval` is a jank: at least twice `targetPeriod` (never when
+    /// unpaced, `targetPeriod` 0).
+    public static func isJank(interval: UInt64, targetPeriod: UInt64) -> Bool {
+        targetPeriod > 0 && interval >= targetPeriod * 2
+    }
+
     /// Records one frame.
     public func record(_ sample: FrameSample) {
         frameCount += 1
@@ -181,7 +187,7 @@ public final class FrameStats {
                     sample.interval > targetPeriod ? sample.interval - targetPeriod : targetPeriod - sample.interval
                 deviations.record(deviation)
                 if sample.interval * 100 > targetPeriod * 105 { missedDeadlines += 1 }
-                if sample.interval >= targetPeriod * 2 { janks += 1 }
+                if Self.isJank(interval: sample.interval, targetPeriod: targetPeriod) { janks += 1 }
             }
         } else {
             warmUpFrameCount += 1
