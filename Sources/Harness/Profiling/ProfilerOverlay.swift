@@ -22,9 +22,10 @@ public struct ProfilerOverlay {
     private var budgetMs = -1.0
     private var activeText = ""
     private var activeCounts = (tweens: -1, animations: -1)
-    /// The bars of each phase, refilled every frame and drawn as one batch per phase (1,800 single
-    /// rectangles were most of what the overlay cost SDL's software renderer). Kept between frames so
-    /// that refilling them allocates nothing.
+    /// The bars of each phase, refilled every frame and drawn as one batch per phase: five renderer
+    /// calls instead of up to 1,800 (the stress frame on headless SDL did not measurably change, 4.35
+    /// against 4.67 ms in two benchmark runs, within their noise). Kept between frames so that
+    /// refilling them allocates nothing.
     private var bars = [[Rect]](repeating: [], count: FramePhases.names.count)
 
     /// Creates an overlay.
