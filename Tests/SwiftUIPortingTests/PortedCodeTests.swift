@@ -130,6 +130,8 @@ struct PortedCodeTests {
         #expect(Animation.spring.description.hasPrefix("SpringAnimation("))
         #expect(Animation.default.description == "DefaultAnimation()")
         #expect(Animation.easeIn.debugDescription.hasPrefix("Cadence.BezierAnimation("))
+        // The curve's control points show, not just its type.
+        #expect(Animation.easeIn.debugDescription.contains("UnitPoint(x: 0.42, y: 0.0)"))
     }
 
     @Test func theExamplesModuleDoesNotClaimTheSeedsName() {
