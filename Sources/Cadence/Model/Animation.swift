@@ -12,10 +12,9 @@
 ///
 /// Your animation's generic code is not specialised (Swift calls a protocol's generic method through
 /// its one generic body), so when it runs another animation (`base.animate(...)`, as `TargetAnimation`
-/// does) that call is generic too. For `Double`, `Float` and `SIMD2<Double>` it is not: ``animate(value:time:context:)``,
-/// ``velocity(value:time:context:)`` and ``shouldMerge(previous:value:time:context:)`` check for those
-/// three types on entry and run code specialised for them (benchmark "AnimatedValue update, one
-/// TargetAnimation per value": see the note at the attributes).
+/// does) that call is generic too. A timing curve costs the same either way; a spring's state and
+/// step are run by code specialised for `Double`, `Float` and `SIMD2<Double>` when `V` is one of them
+/// (benchmark "AnimatedValue update, one TargetAnimation per value": see the note in the source).
 @frozen
 public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
@@ -33,14 +32,7 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// Calculates the value of the animation at `time`; see ``CustomAnimation/animate(value:time:context:)``.
-    // The specialisations are for a client's animation that runs another (its code is generic, see the
-    // type's notes): benchmark "AnimatedValue update, one TargetAnimation per value, 10,000 Double"
-    // went from 11 ms to 3.6 ms (SIMD2<Double>: 15 ms to 5–9 ms) in one run on a loaded machine, the
-    // curve floor 0.6–0.8 ms. The same three types as the keyframe tracks' specialisations.
     @inlinable
-    @_specialize(where V == Double)
-    @_specialize(where V == Float)
-    @_specialize(where V == SIMD2<Double>)
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         switch kind {
         case .closedForm:
@@ -49,7 +41,7 @@ public struct Animation: Hashable, Sendable {
             if sample.isLogicallyComplete { context.isLogicallyComplete = true }
             return sample.isFinished ? nil : value.scaled(by: sample.fraction)
         case .integrated:
-            return integrated(value: value, time: time, context: &context).offset
+            return integratedOffset(value: value, time: time, context: &context)
         case .path:
             return path(value: value, time: time).offset
         default:
@@ -60,16 +52,13 @@ public struct Animation: Hashable, Sendable {
     /// The velocity of the animation at `time`, or `nil` if unknown; see
     /// ``CustomAnimation/velocity(value:time:context:)``.
     @inlinable
-    @_specialize(where V == Double)
-    @_specialize(where V == Float)
-    @_specialize(where V == SIMD2<Double>)
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         switch kind {
         case .closedForm:
-            var context = context
-            return closedForm(value: value, time: time, context: &context).velocity
+            let sample = base._sample(at: time)
+            return sample.isFinished || !sample.rate.isFinite ? nil : value.scaled(by: sample.rate)
         case .integrated:
-            return integratedVelocity(value: value, time: time, context: context)
+            return integratedVelocityOf(value: value, time: time, context: context)
         case .path:
             return path(value: value, time: time).velocity
         default:
@@ -80,17 +69,53 @@ public struct Animation: Hashable, Sendable {
     /// Whether this animation takes over from `previous`; see
     /// ``CustomAnimation/shouldMerge(previous:value:time:context:)``.
     @inlinable
-    @_specialize(where V == Double)
-    @_specialize(where V == Float)
-    @_specialize(where V == SIMD2<Double>)
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         switch kind {
         case .closedForm, .path: return false
-        case .integrated: return integratedTakeOver(previous: previous, value: value, time: time, context: &context)
+        case .integrated: return integratedTakesOver(previous: previous, value: value, time: time, context: &context)
         default: return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
         }
+    }
+
+    // The integrated kind's three calls. Their state is keyed by a type generic over `V` and they pass
+    // tuples of `V`, so generic code pays a metadata lookup for each, several times a call: a client's
+    // animation that runs another (its code is generic, see the type's notes) reaches them through
+    // these entry points, which check on entry for the three common value types and run code
+    // specialised for them. The public methods above need no such check: a closed form asks nothing of
+    // `V`, and checking there cost every generic call a metadata lookup for `SIMD2<Double>`. Benchmark
+    // "AnimatedValue update, one TargetAnimation per value, 10,000 Double": 11 ms without any check,
+    // 4.1 ms with it on the public methods, and a timed loop of the same frames, not a benchmark row,
+    // showed the check's lookups were a fifth of what remained.
+
+    /// ``integrated(value:time:context:)``'s progress.
+    @inlinable
+    @_specialize(where V == Double)
+    @_specialize(where V == Float)
+    @_specialize(where V == SIMD2<Double>)
+    func integratedOffset<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        integrated(value: value, time: time, context: &context).offset
+    }
+
+    /// ``integratedVelocity(value:time:context:)``.
+    @inlinable
+    @_specialize(where V == Double)
+    @_specialize(where V == Float)
+    @_specialize(where V == SIMD2<Double>)
+    func integratedVelocityOf<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        integratedVelocity(value: value, time: time, context: context)
+    }
+
+    /// ``integratedTakeOver(previous:value:time:context:)``.
+    @inlinable
+    @_specialize(where V == Double)
+    @_specialize(where V == Float)
+    @_specialize(where V == SIMD2<Double>)
+    func integratedTakesOver<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        integratedTakeOver(previous: previous, value: value, time: time, context: &context)
     }
 
     /// The progress at `time` (`nil` once finished, or when it is not finite) and the velocity (`nil`
