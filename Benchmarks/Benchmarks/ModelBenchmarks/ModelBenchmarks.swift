@@ -58,6 +58,14 @@ let builtIns: [String: Animation] = [
     ".snappy": .snappy, ".bouncy": .bouncy, ".interactiveSpring": .interactiveSpring,
     ".interpolatingSpring": .interpolatingSpring, ".spring.delay(0.05)": .spring.delay(0.05),
     ".spring.speed(0.5)": .spring.speed(0.5), ".easeInOut.repeatCount(3)": .easeInOut.repeatCount(3),
+    ".keyframes(timeline)": .keyframes(
+        KeyframeTimeline(initialValue: 0.0) {
+            KeyframeTrack {
+                LinearKeyframe(0.4, duration: 0.3, timingCurve: .easeIn)
+                CubicKeyframe(1.2, duration: 0.3)
+                SpringKeyframe(1, duration: 0.4, spring: .bouncy)
+            }
+        }),
 ]
 
 /// The spring's position over the first second, one call per millisecond, summed so none is dropped.

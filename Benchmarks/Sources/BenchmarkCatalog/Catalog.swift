@@ -184,11 +184,11 @@ public enum ModelSuites {
         iterations: 2_000, warmup: 20, peer: "21 ns")
 
     /// The built-in animations, as the expression that makes each (the benchmark maps these to values),
-    /// and three modifiers.
+    /// three modifiers, and a keyframe timeline on `Double` (linear, cubic and spring keyframes, 1 s).
     public static let animations = [
         ".linear", ".easeIn", ".easeOut", ".easeInOut", ".timingCurve(0.2, 0.8, 0.2, 1)", ".spring", ".smooth",
         ".snappy", ".bouncy", ".interactiveSpring", ".interpolatingSpring",
-        ".spring.delay(0.05)", ".spring.speed(0.5)", ".easeInOut.repeatCount(3)",
+        ".spring.delay(0.05)", ".spring.speed(0.5)", ".easeInOut.repeatCount(3)", ".keyframes(timeline)",
     ]
 
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
@@ -282,8 +282,8 @@ public enum ModelSuites {
         item: "estimate", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 1_000, .perItem, allocationFree: true))
 
     /// `KeyframeTimeline.value(time:)` on SwiftUI's documented four-track example (cubic, linear and
-    /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: issue
-    /// 16's goal.
+    /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: at most
+    /// 100 ns a call, no allocation.
     public static let keyframeTimeline = Suite(
         target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)",
         itemsPerIteration: calls,
