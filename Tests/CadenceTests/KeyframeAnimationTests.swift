@@ -45,6 +45,27 @@ import Testing
         }
     }
 
+    /// A value type with no specialisation of its own (the timeline runs generic code) plays the same
+    /// path as the common types do.
+    @Test func aTimelineOfAnyVectorTypePlaysItsPath() {
+        typealias Pair = AnimatablePair<Double, Double>
+        let pairs = KeyframeTimeline(initialValue: Pair(0, 0)) {
+            KeyframeTrack(\.first) {
+                LinearKeyframe(60, duration: 0.3, timingCurve: .easeIn)
+                CubicKeyframe(100, duration: 0.5)
+            }
+            KeyframeTrack(\.second) { SpringKeyframe(-20, duration: 0.6, spring: .bouncy) }
+        }
+        let value = AnimatedValue(Pair(0, 0))
+        value.play(pairs)
+        for frame in 1...30 {
+            value.update(by: 1.0 / 60)
+            let expected = pairs.value(time: Double(frame) / 60)
+            #expect(abs(value.presentation.first - expected.first) < 1e-9, "frame \(frame)")
+            #expect(abs(value.presentation.second - expected.second) < 1e-9, "frame \(frame)")
+        }
+    }
+
     @Test func startingMidwayAndFromElsewhereShiftsThePathOntoTheTarget() {
         let value = AnimatedValue(SIMD2<Double>(500, 500))
         value.set(SIMD2(10, 10), animation: .keyframes(timeline, startTime: 0.5))

@@ -493,7 +493,7 @@ func makeKeyframeTrack<Root, Value: VectorArithmetic>(
         // Value is V here (checked by the caller), so the casts cannot fail.
         (
             keyPath as! WritableKeyPath<Root, V>,
-            SegmentTable(initial: initial as! V, keyframes: keyframes.map { unsafeBitCast($0, to: _Keyframe<V>.self) })
+            SegmentTable(initial: initial as! V, keyframes: keyframes.map { $0 as! _Keyframe<V> })
         )
     }
     if Value.self == Double.self {
