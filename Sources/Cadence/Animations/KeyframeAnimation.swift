@@ -79,7 +79,7 @@ public struct KeyframeAnimation<Value: VectorArithmetic & Sendable>: CustomAnima
         let interval = value as! Value
         let (shown, velocity) = timeline.sample(time: at)
         let offset = interval + shown - timeline.finalValue
-        return (offset as! V, velocity as! V)
+        return (.some(offset as! V), .some(velocity as! V))
     }
 
     /// The rest of the timeline from `startTime`.
