@@ -43,7 +43,7 @@ public struct Animation: Hashable, Sendable {
         case .integrated:
             return integratedOffset(value: value, time: time, context: &context)
         case .path:
-            return path(value: value, time: time).offset
+            return pathOffset(value: value, time: time)
         default:
             return base.animate(value: value, time: time, context: &context)
         }
@@ -164,6 +164,13 @@ public struct Animation: Hashable, Sendable {
             }
             return (offset, velocity)
         }
+    }
+
+    /// A path animation's progress alone, out of line: inline, its tuple of optionals made generic
+    /// callers of ``animate(value:time:context:)`` look up `Optional<V>`'s metadata on every call.
+    @inlinable @inline(never)
+    func pathOffset<V: VectorArithmetic>(value: V, time: TimeInterval) -> V? {
+        path(value: value, time: time).offset
     }
 
     /// A path animation's progress (`nil` once finished or not finite) and velocity (`nil` when unknown
