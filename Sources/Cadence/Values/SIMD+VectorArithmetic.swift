@@ -7,7 +7,10 @@ extension SIMD where Scalar: BinaryFloatingPoint {
     // (slow: your own `CustomAnimation` calling `value.scaled(by:)` on a `SIMD2<Double>` paid about
     // 45 ns for it). For `Double` lanes they work on the lanes as a plain buffer of `Double` instead
     // (benchmark: "AnimatedValue update, one ElasticEaseInEaseOutAnimation per value, 10,000
-    // SIMD2<Double>"). In specialised code the type test folds away.
+    // SIMD2<Double>"). In specialised code the type test folds away. The conformances' methods below
+    // are also specialised for `Double` lanes, so that the witness generic code calls checks the
+    // scalar type once and runs code without closures or lane witnesses: the same benchmark, 455 →
+    // 332 µs a frame.
 
     /// `self` with every lane multiplied by `rhs`.
     @inlinable @inline(__always)
@@ -68,11 +71,13 @@ extension SIMD2: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoi
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
 
@@ -82,22 +87,26 @@ extension SIMD2: Animatable where Scalar: BinaryFloatingPoint {}
 extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).
     @inlinable
+    @_specialize(where Scalar == Double)
     public mutating func scale(by rhs: Double) { multiplyLanes(by: rhs) }
 
     /// The sum of the squared lanes, in `Double`.
-    @inlinable
-    public var magnitudeSquared: Double { sumOfSquaredLanes }
+    public var magnitudeSquared: Double {
+        @inlinable @_specialize(where Scalar == Double) get { sumOfSquaredLanes }
+    }
 }
 
 extension SIMD3: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
 
@@ -107,22 +116,26 @@ extension SIMD3: Animatable where Scalar: BinaryFloatingPoint {}
 extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).
     @inlinable
+    @_specialize(where Scalar == Double)
     public mutating func scale(by rhs: Double) { multiplyLanes(by: rhs) }
 
     /// The sum of the squared lanes, in `Double`.
-    @inlinable
-    public var magnitudeSquared: Double { sumOfSquaredLanes }
+    public var magnitudeSquared: Double {
+        @inlinable @_specialize(where Scalar == Double) get { sumOfSquaredLanes }
+    }
 }
 
 extension SIMD4: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
     /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
     /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
+    @_specialize(where Scalar == Double)
     public static func _laneDifference(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: -1) }
 }
 
@@ -132,9 +145,11 @@ extension SIMD4: Animatable where Scalar: BinaryFloatingPoint {}
 extension SIMD4: VectorArithmetic where Scalar: BinaryFloatingPoint {
     /// Multiplies every lane by `rhs` (computed in the scalar type).
     @inlinable
+    @_specialize(where Scalar == Double)
     public mutating func scale(by rhs: Double) { multiplyLanes(by: rhs) }
 
     /// The sum of the squared lanes, in `Double`.
-    @inlinable
-    public var magnitudeSquared: Double { sumOfSquaredLanes }
+    public var magnitudeSquared: Double {
+        @inlinable @_specialize(where Scalar == Double) get { sumOfSquaredLanes }
+    }
 }
