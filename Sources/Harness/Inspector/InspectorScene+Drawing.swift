@@ -212,16 +212,13 @@ extension InspectorScene {
                 color.opacity(focused ? 150 : 90))
             list.text(sliderTexts[lane][index], at: Point(bar.x + 4, bar.y + 1), size: .small, .text)
         }
-        guard spec.kind == .timingCurve else { return }
+        guard let curve = lanes[lane].timingCurve else { return }
         let square = unitSquare(lane, in: size)
         list.stroke(square, .grid)
         let (h1, h2) = controlHandles(lane, in: size)
         let start = Point(square.x, square.y + square.height), end = Point(square.x + square.width, square.y)
         list.line(start, h1, .dimText)
         list.line(end, h2, .dimText)
-        let curve = UnitCurve.bezier(
-            startControlPoint: UnitPoint(x: spec.values[0], y: spec.values[1]),
-            endControlPoint: UnitPoint(x: spec.values[2], y: spec.values[3]))
         let slot = 4 * lanes.count + lane
         points[slot].removeAll(keepingCapacity: true)
         for step in 0...40 {
