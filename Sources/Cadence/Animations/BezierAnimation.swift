@@ -17,8 +17,8 @@ public struct BezierAnimation: CustomAnimation {
     public var duration: TimeInterval {
         didSet { _rate = 1 / duration }
     }
-    /// 1/duration, kept beside it: a division at the head of every frame's solve was about 1 ns of the
-    /// curve rows' ~15 (a timed loop over the benchmark's calls, not a benchmark row).
+    /// 1/duration, kept beside it: a division at the head of every frame's solve. Benchmark "animate
+    /// .easeInOut, Double, 60 fps": 13.6 ns a call with it, 15.2 ns dividing each time (interleaved runs).
     @usableFromInline var _rate: Double
 
     /// Creates a timing-curve animation.

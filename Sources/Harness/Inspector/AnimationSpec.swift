@@ -259,6 +259,16 @@ public struct AnimationSpec: Hashable, Sendable {
         }
     }
 
+    /// The unit curve of a timing curve's control points (`values[0...3]`); `nil` for other kinds.
+    public var unitCurve: UnitCurve? { kind == .timingCurve ? controlPointCurve : nil }
+
+    /// The Bézier curve through `values[0...3]` as control points.
+    private var controlPointCurve: UnitCurve {
+        .bezier(
+            startControlPoint: UnitPoint(x: values[0], y: values[1]),
+            endControlPoint: UnitPoint(x: values[2], y: values[3]))
+    }
+
     /// The animation without modifiers.
     public var baseAnimation: Animation {
         let v = values
@@ -267,7 +277,7 @@ public struct AnimationSpec: Hashable, Sendable {
         case .easeIn: return .easeIn(duration: v[0])
         case .easeOut: return .easeOut(duration: v[0])
         case .easeInOut: return .easeInOut(duration: v[0])
-        case .timingCurve: return .timingCurve(v[0], v[1], v[2], v[3], duration: v[4])
+        case .timingCurve: return .timingCurve(controlPointCurve, duration: v[4])
         case .springDurationBounce: return .spring(duration: v[0], bounce: v[1])
         case .springResponse: return .spring(response: v[0], dampingFraction: v[1])
         case .springPhysical: return .spring(Spring(mass: v[0], stiffness: v[1], damping: v[2]))

@@ -21,8 +21,8 @@ public final class InspectorLane {
     public private(set) var spec: AnimationSpec
     /// `spec.animation`, built once per edit.
     public private(set) var animation: Animation
-    /// The unit curve of a timing-curve spec's control points, drawn in its control square; built once
-    /// per edit (a curve builds its solve table when made, so making one every frame would allocate).
+    /// `spec.unitCurve`, drawn in the timing curve's control square; built once per edit (a curve
+    /// builds its solve table when made, so making one every frame would allocate).
     /// `nil` for the other kinds.
     public private(set) var timingCurve: UnitCurve?
 
@@ -62,7 +62,7 @@ public final class InspectorLane {
     public init(spec: AnimationSpec) {
         self.spec = spec
         animation = spec.animation
-        timingCurve = Self.timingCurve(of: spec)
+        timingCurve = spec.unitCurve
         values.reserveCapacity(Self.capacity + 1)
         velocities.reserveCapacity(Self.capacity + 1)
         traceTimes.reserveCapacity(Self.capacity)
@@ -76,16 +76,8 @@ public final class InspectorLane {
         guard spec != self.spec else { return }
         self.spec = spec
         animation = spec.animation
-        timingCurve = Self.timingCurve(of: spec)
+        timingCurve = spec.unitCurve
         resample()
-    }
-
-    /// The unit curve of `spec`'s control points, if it is a timing curve.
-    static func timingCurve(of spec: AnimationSpec) -> UnitCurve? {
-        guard spec.kind == .timingCurve else { return nil }
-        return .bezier(
-            startControlPoint: UnitPoint(x: spec.values[0], y: spec.values[1]),
-            endControlPoint: UnitPoint(x: spec.values[2], y: spec.values[3]))
     }
 
     /// Edits the spec in place; rebuilds when it changed. Returns whether it did.
