@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example format lint
+.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example format lint macro-range
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -15,8 +15,16 @@ run: build
 shots: build
 	@bash Scripts/shots
 
+# Both packages' tests: the root's, then Macros/ (`@Entry`, a package of its own so that the root
+# depends on no swift-syntax).
 test: bootstrap
 	$(SWIFT) test
+	cd Macros && $(SWIFT) test
+
+# Macros/ accepts swift-syntax 600.0.1..<604.0.0: `make test` resolves the newest, this builds and tests
+# the oldest (in .build-syntax-oldest, with a pin that it removes afterwards).
+macro-range:
+	@SWIFT="$(SWIFT)" bash Scripts/check-macro-range
 
 # Rewrites Assets/golden/hashes.txt from what every scene draws now, and saves the frames in out/golden/
 # (look at them before committing the hashes). `make test` checks the hashes.
@@ -40,7 +48,8 @@ example:
 # One code format: `swift format` (in the toolchain) with .swift-format, over every Swift file we write
 # (not .build directories). `make format` rewrites the files; `make lint` fails on any difference.
 SWIFT_FILES = Package.swift Sources Tests Scripts/doc-coverage.swift Benchmarks/Package.swift \
-	Benchmarks/Sources Benchmarks/Benchmarks Examples/DriveAValue/Package.swift Examples/DriveAValue/Sources
+	Benchmarks/Sources Benchmarks/Benchmarks Examples/DriveAValue/Package.swift Examples/DriveAValue/Sources \
+	Macros/Package.swift Macros/Sources Macros/Tests
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
@@ -57,4 +66,4 @@ bench-build: bootstrap
 	cd Benchmarks && touch Package.swift && $(SWIFT) build -c release
 
 clean:
-	rm -rf .build out Benchmarks/.build
+	rm -rf .build out Benchmarks/.build Macros/.build .build-syntax-oldest

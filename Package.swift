@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Cadence: SwiftUI's custom-animation model, an STween-style tween engine and an SDL2 harness, on Linux.
 // Dependency direction: cadence → CadenceCLI → HarnessSDL → Harness → Tweening → Cadence.
-import CompilerPluginSupport
+// `@Entry` (CadenceMacros) is a package of its own in Macros/, so that a package depending on this one
+// never resolves swift-syntax.
 import PackageDescription
 
 let package = Package(
@@ -9,7 +10,6 @@ let package = Package(
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
-        .library(name: "CadenceMacros", targets: ["CadenceMacros"]),
         .library(name: "CadenceFoundation", targets: ["CadenceFoundation"]),
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
@@ -22,8 +22,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        // Only for the opt-in CadenceMacros (`@Entry`): the core never depends on it.
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The only door to SDL2: headers and macros re-exported through shim.h.
@@ -38,15 +36,6 @@ let package = Package(
         .target(name: "CadenceFoundation", dependencies: ["Cadence"]),
         // SwiftUI documentation's sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
-        // `@Entry`, opt-in: the macro declarations (this target) and their compiler plugin (swift-syntax).
-        .macro(
-            name: "CadenceMacrosPlugin",
-            dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
-        .target(name: "CadenceMacros", dependencies: ["Cadence", "CadenceMacrosPlugin"]),
         // Tweens and the Tweener: no SDL, no clock of its own.
         .target(name: "Tweening", dependencies: ["Cadence"]),
         // Frame clock, pacing policy, profiling, scenes, input, replay: no SDL.
@@ -70,19 +59,11 @@ let package = Package(
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
-        // The macro's expansions, checked by swift-syntax's test support.
-        .testTarget(
-            name: "CadenceMacrosTests",
-            dependencies: [
-                "CadenceMacrosPlugin",
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ]
-        ),
-        // SwiftUI animation code as a porter pastes it (SwiftUI documentation's samples, with `@Entry`): it must compile as written.
+        // SwiftUI animation code as a porter pastes it (SwiftUI documentation's samples): it must compile as
+        // written. The samples that need `@Entry` are in Macros/, with the macro.
         .testTarget(
             name: "SwiftUIPortingTests",
-            dependencies: ["Cadence", "CadenceMacros", "CadenceExamples", "CadenceFoundation"]),
+            dependencies: ["Cadence", "CadenceExamples", "CadenceFoundation"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening", "CSDL2"]),

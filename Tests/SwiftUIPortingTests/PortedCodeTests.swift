@@ -1,35 +1,11 @@
 import Cadence
 import CadenceExamples
-import CadenceMacros
 import Testing
 
-/// SwiftUI-style code as a porter writes it: SwiftUI's documentation samples (declared beside this file, with
-/// `@Entry`), `withAnimation` with a completion, every `Animation` factory spelled as SwiftUI spells
-/// it. That this target compiles is half the test; the rest checks the code does what it says.
+/// SwiftUI-style code as a porter writes it: SwiftUI's documentation samples (declared beside this file; the
+/// one that needs `@Entry` is in the `Macros` package's tests), `withAnimation` with a completion, every
+/// `Animation` factory spelled as SwiftUI spells it. That this target compiles is half the test; the rest checks the code does what it says.
 struct PortedCodeTests {
-    @Test func theSeedsEntryDeclaresAnEnvironmentValue() {
-        var environment = EnvironmentValues()
-        #expect(environment.animationPaused == false)
-        environment.animationPaused = true
-        #expect(environment.animationPaused)
-    }
-
-    @Test func thePausableAnimationReadsTheEntry() {
-        let value = AnimatedValue(0.0)
-        value.set(1, animation: Animation(PausableAnimation(base: .linear(duration: 1))))
-        value.update(by: 0.25)
-        // The animation reads the environment when it is evaluated: an update of zero applies the change now.
-        value.environment.animationPaused = true
-        value.update(by: 0)
-        let held = value.presentation
-        value.update(by: 0.5)
-        #expect(value.presentation == held)
-        value.environment.animationPaused = false
-        value.update(by: 0)
-        value.update(by: 0.76)
-        #expect(!value.isAnimating)
-    }
-
     @Test func withAnimationWithACompletionAnimatesTwoValues() {
         let offset = AnimatedValue(SIMD2<Double>(0, 0))
         let opacity = AnimatedValue(0.0)
@@ -112,14 +88,6 @@ struct PortedCodeTests {
         #expect(Animation.spring() == .spring(duration: 0.5, bounce: 0))
     }
 
-    @Test func aCustomTransactionValueWithEntry() {
-        var transaction = Transaction(animation: .snappy)
-        #expect(transaction.dragSource == "none")
-        transaction.dragSource = "finger"
-        #expect(transaction.dragSource == "finger")
-        #expect(transaction.pinchScale == nil)
-    }
-
     @Test func springAndCurveHelpersAsSwiftUISpellsThem() {
         let spring = Spring(duration: 0.5, bounce: 0.2)
         let force = spring.force(fromValue: 0.0, toValue: 10.0, position: 4.0, velocity: 1.0)
@@ -133,23 +101,4 @@ struct PortedCodeTests {
         // The curve's control points show, not just its type.
         #expect(Animation.easeIn.debugDescription.contains("UnitPoint(x: 0.42, y: 0.0)"))
     }
-
-    @Test func theExamplesModuleDoesNotClaimTheSeedsName() {
-        // This module imports CadenceExamples and declares the documentation's own `animationPaused`: it compiles
-        // (no ambiguity), and the examples' PausableAnimation is paused through its own key.
-        let value = AnimatedValue(0.0)
-        value.set(1, animation: Animation(CadenceExamples.PausableAnimation(base: .linear(duration: 1))))
-        value.update(by: 0.5)
-        value.environment[CadenceExamples.PausableAnimation.PausedKey.self] = true
-        value.update(by: 0)
-        let held = value.presentation
-        value.update(by: 0.25)
-        #expect(value.presentation == held)
-        #expect(value.environment.animationPaused == false, "the documentation's own value is a different one")
-    }
-}
-
-extension Transaction {
-    @Entry var dragSource: String = "none"
-    @Entry var pinchScale: Double?
 }
