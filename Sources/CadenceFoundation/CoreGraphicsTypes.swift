@@ -41,11 +41,3 @@ extension CGRect: Animatable {
         set { (origin.animatableData, size.animatableData) = (newValue.first, newValue.second) }
     }
 }
-
-extension UnitPoint {
-    /// Creates a point from `CGFloat` coordinates, as SwiftUI's `UnitPoint(x:y:)` takes them.
-    @inlinable
-    public init(x: CGFloat, y: CGFloat) {
-        self.init(x: Double(x), y: Double(y))
-    }
-}

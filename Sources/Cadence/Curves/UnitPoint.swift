@@ -10,8 +10,9 @@
 /// data, do not stop early on a range as small as [0, 1] (see ``Angle`` for the figures). The scale is
 /// a power of two: the conversion is exact both ways.
 ///
-/// The coordinates are `Double` (SwiftUI's are `CGFloat`, which needs Foundation here); the
-/// `CadenceFoundation` module adds `init(x: CGFloat, y: CGFloat)`.
+/// The coordinates are `Double` (SwiftUI's are `CGFloat`, which needs Foundation here). A `CGFloat`
+/// converts to `Double` implicitly, so `UnitPoint(x: width, y: height)` with `CGFloat`s compiles as
+/// in SwiftUI, and so do literals: no second initialiser competes for `UnitPoint(x: 0, y: 0)`.
 @frozen
 public struct UnitPoint: Hashable, Sendable {
     /// The horizontal coordinate (progress in time, for a timing curve).
