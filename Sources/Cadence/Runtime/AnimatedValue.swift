@@ -167,11 +167,13 @@ public final class AnimatedValue<Value: Animatable> {
     ///   them (see the type's documentation). Either way ``presentation`` does not jump, and after a
     ///   merge ``velocity`` does not change.
     ///
-    /// The change is recorded, and the animations are evaluated at the next ``update(by:)`` or the next
-    /// read of ``presentation``, ``velocity`` or another property (the new animation at elapsed time 0
-    /// if the clock has not moved), so that retargeting every frame evaluates each frame once.
-    /// Completions that become due are called then (or before `set` returns, for a change without
-    /// animation), once the value's state is consistent: they may call `set` again.
+    /// The change is recorded and evaluated at the time it was made (a new animation at elapsed time 0)
+    /// by whichever comes first: the next read of ``presentation``, ``velocity`` or another property,
+    /// or the next ``update(by:)``, which then evaluates again at the advanced time. Either way your
+    /// own animation sees the same calls, in SwiftUI's order: time 0, then one call per update.
+    /// Completions that become due are called
+    /// then (or before `set` returns, for a change without animation), once the value's state is
+    /// consistent: they may call `set` again.
     ///
     /// - Parameters:
     ///   - target: The new model value. A value whose animatable data has a NaN or infinite component

@@ -49,11 +49,20 @@ struct RunningAnimations<Value: VectorArithmetic> {
 
     /// Advances the clock by `deltaTime` (finite and not negative) and evaluates the animations there.
     /// Returns whether completions are due (so the owner needs one access to this state, not two).
+    ///
+    /// A change recorded since the last evaluation is evaluated first, at the time it was made: a new
+    /// animation gets its call at time 0 whether or not the value was read in between, so an animation
+    /// that keeps state sees SwiftUI's sequence of calls (time 0, then one call per frame).
     @inlinable
     mutating func advance(by deltaTime: TimeInterval) -> Bool {
+        if isStale {
+            isStale = false
+            if isRunning { evaluate(after: 0) }
+            // An update of zero after a change: that evaluation was the update's own.
+            if deltaTime == 0 { return !pending.isEmpty }
+        }
         clock += deltaTime
-        isStale = false
-        guard isRunning else { return false }
+        guard isRunning else { return !pending.isEmpty }
         evaluate(after: deltaTime)
         return !pending.isEmpty
     }
@@ -162,8 +171,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
     // MARK: - Changes
 
     /// Sets a new target (usable: the owner checks) with or without an animation. An animated change
-    /// is only recorded: the animations are evaluated at the next update or read (``refresh()``), so a
-    /// retarget every frame evaluates each frame once. Returns whether completions are due.
+    /// is only recorded: the animations are evaluated at the change's time by the next update or read
+    /// (``refresh()``), once however many changes come before it. Returns whether completions are due.
     @inlinable
     mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) -> Bool {
         var completions = completions
