@@ -83,14 +83,18 @@ struct UnitCurveTests {
         #expect(UnitCurve.circularEaseIn.velocity(at: 1) == .infinity)
     }
 
-    /// `value` clamps control points to the unit square; `velocity` only their x coordinates.
-    @Test func overshootingControlPointsAreClampedForValueOnly() {
+    /// Control points are clamped to the unit square for the value, as SwiftUI clamps them, and the
+    /// velocity is the value's rate of change (SwiftUI's leaves the y coordinates unclamped).
+    @Test func overshootingControlPointsAreClampedForValueAndVelocity() {
         let overshoot = UnitCurve.bezier(
             startControlPoint: UnitPoint(x: 0.3, y: 1.5), endControlPoint: UnitPoint(x: 0.7, y: 1.5))
         let clamped = UnitCurve.bezier(
             startControlPoint: UnitPoint(x: 0.3, y: 1), endControlPoint: UnitPoint(x: 0.7, y: 1))
         #expect(overshoot.value(at: 0.5) == clamped.value(at: 0.5))
-        #expect(overshoot.velocity(at: 0.1) > clamped.velocity(at: 0.1))
+        #expect(overshoot.velocity(at: 0.1) == clamped.velocity(at: 0.1))
+        let h = 1e-6
+        let rate = (overshoot.value(at: 0.1 + h) - overshoot.value(at: 0.1 - h)) / (2 * h)
+        #expect(abs(overshoot.velocity(at: 0.1) - rate) < 1e-6)
     }
 
     /// The solve (a table's guess, then Newton or Halley) agrees with plain bisection on the curve's own
@@ -107,12 +111,12 @@ struct UnitCurveTests {
         let (x1, y1, x2, y2) = points
         let curve = UnitCurve.bezier(
             startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
-        // The axes as the documentation defines them: value clamps y to [0, 1], velocity does not.
+        // The axes as the documentation defines them: control points clamped to [0, 1].
         func axis(_ p1: Double, _ p2: Double) -> (value: (Double) -> Double, slope: (Double) -> Double) {
             let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
             return ({ s in ((a * s + b) * s + c) * s }, { s in (3 * a * s + 2 * b) * s + c })
         }
-        let x = axis(x1, x2), y = axis(min(max(y1, 0), 1), min(max(y2, 0), 1)), yRaw = axis(y1, y2)
+        let x = axis(x1, x2), y = axis(min(max(y1, 0), 1), min(max(y2, 0), 1))
         func root(_ p: Double) -> Double {
             var low = 0.0, high = 1.0
             for _ in 0..<200 {
@@ -128,7 +132,7 @@ struct UnitCurveTests {
             #expect(abs(curve.value(at: p) - y.value(s)) <= allowed, "value at \(p)")
             // Away from where x′ vanishes (there the velocity is a limit, tested on its own).
             guard x.slope(s) > 1e-3 else { continue }
-            let velocity = yRaw.slope(s) / x.slope(s)
+            let velocity = y.slope(s) / x.slope(s)
             #expect(abs(curve.velocity(at: p) - velocity) <= 1e-8 * max(1, abs(velocity)), "velocity at \(p)")
         }
     }

@@ -26,10 +26,9 @@ final class CubicBezier: Hashable, Sendable {
     @usableFromInline let end: UnitPoint
     /// x(s) with the control points' x clamped to [0, 1] (monotonic, so it can be solved).
     @usableFromInline let x: Polynomial
-    /// y(s) with the control points' y clamped to [0, 1]: the value.
+    /// y(s) with the control points' y clamped to [0, 1], as SwiftUI clamps them: the value, and so the
+    /// velocity, its rate of change.
     @usableFromInline let y: Polynomial
-    /// y(s) as given: the velocity.
-    @usableFromInline let yUnclamped: Polynomial
     /// x⁻¹ at p = i/64 for i = 0…64, and its slope there scaled by the step (1/64 · dx⁻¹/dp).
     @usableFromInline let knots: ContiguousArray<Knot>
     /// Where x′(0) = 0: the first segment, interpolated in w = √(64p); `nil` otherwise.
@@ -63,7 +62,6 @@ final class CubicBezier: Hashable, Sendable {
         let x = Polynomial(UnitCurve.clamp(start.x), UnitCurve.clamp(end.x))
         self.x = x
         y = Polynomial(UnitCurve.clamp(start.y), UnitCurve.clamp(end.y))
-        yUnclamped = Polynomial(start.y, end.y)
         let steps = CubicBezier.steps
         let h = 1 / Double(steps)
         // Each root from the previous one: one or two steps each.
@@ -112,19 +110,19 @@ final class CubicBezier: Hashable, Sendable {
         y.value(solve(p).s)
     }
 
-    /// y′(s)/x′(s) at s = x⁻¹(p), with only the x coordinates clamped.
+    /// y′(s)/x′(s) at s = x⁻¹(p): the rate of change of ``value(at:)``.
     @inlinable
     func velocity(at p: Double) -> Double {
         sample(at: p).velocity
     }
 
-    /// The value and the velocity at `p` from one solve of x(s) = p (the value with both control
-    /// points clamped to [0, 1], the velocity with only the x components clamped).
+    /// The value and the velocity at `p` from one solve of x(s) = p, with both control points clamped
+    /// to [0, 1].
     @inlinable
     func sample(at p: Double) -> (value: Double, velocity: Double) {
         let (s, inverseSlope) = solve(p)
         let velocity =
-            inverseSlope.isNaN ? CubicBezier.slope(yUnclamped, over: x, at: s) : yUnclamped.slope(s) * inverseSlope
+            inverseSlope.isNaN ? CubicBezier.slope(y, over: x, at: s) : y.slope(s) * inverseSlope
         return (y.value(s), velocity)
     }
 

@@ -56,8 +56,10 @@ public struct UnitCurve: Hashable, Sendable {
 
     /// A cubic Bézier curve from (0, 0) to (1, 1) with the given control points.
     ///
-    /// ``value(at:)`` clamps both coordinates of the control points to [0, 1]; ``velocity(at:)`` clamps
-    /// only their x coordinates (so the curve stays a function of progress).
+    /// Both coordinates of the control points are clamped to [0, 1], as SwiftUI clamps them for the
+    /// value, so the curve stays a function of progress and does not overshoot. ``velocity(at:)`` is the
+    /// rate of change of ``value(at:)``: SwiftUI's velocity leaves the y coordinates unclamped, which
+    /// reports a speed the value does not move at.
     @inlinable
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
         UnitCurve(.bezier(CubicBezier(start: startControlPoint, end: endControlPoint)))
