@@ -106,30 +106,37 @@ public struct SpringAnimation: CustomAnimation {
         let response = clock.response(blendingTo: self.response, at: time)
         let isLogicallyComplete = time - clock.startTime >= response
         if time - clock.time > 1 { clock.time = time - 1.0 / 60 }
-        // Step as the literal loop `while time < t { step; time += h }` would, so the grid is SwiftUI's,
-        // except that a grid point within a nanosecond of `time` counts as reached: frames often land on
-        // the grid (1/60 s is five steps), and whether a sum of frame deltas falls an ulp short of a sum of
-        // steps would otherwise decide a whole step, making the motion depend on the frame rate.
+        // Step on SwiftUI's grid to the last grid point at or before `time`; a grid point within a
+        // nanosecond after `time` counts as reached: frames often land on the grid (1/60 s is five steps),
+        // and whether a sum of frame deltas falls an ulp short of a sum of steps would otherwise decide a
+        // whole step. Between grid points the motion is interpolated (see `_MotionAdvance.fraction`), so
+        // what is shown at a time does not depend on the frames before it.
         var steps = 0
         let start = clock.time
-        let due = time - SpringAnimation.gridTolerance
-        if start < due {
-            // The steps it takes to reach `due`: ⌈(due − time) · 300⌉, checked against the grid point it
-            // lands on (a product can round across a grid point where a sum would not).
-            let remaining = due - start
-            let estimate = remaining * 300
+        let reach = time + SpringAnimation.gridTolerance
+        if start + SpringAnimation.step <= reach {
+            // ⌊(reach − start) · 300⌋, checked against the grid points it lands beside (a product can
+            // round across a grid point where a sum would not).
+            let estimate = (reach - start) * 300
             steps =
                 estimate < Double(SpringAnimation.maximumSteps)
                 ? Swift.max(Int(estimate), 1) : SpringAnimation.maximumSteps
-            var reached = start + Double(steps) * SpringAnimation.step
-            while reached < due && steps < SpringAnimation.maximumSteps {
+            while steps > 1 && start + Double(steps) * SpringAnimation.step > reach { steps -= 1 }
+            while steps < SpringAnimation.maximumSteps && start + Double(steps + 1) * SpringAnimation.step <= reach {
                 steps += 1
-                reached = start + Double(steps) * SpringAnimation.step
             }
-            clock.time = reached
+            clock.time = start + Double(steps) * SpringAnimation.step
         }
-        if clock.time < time { clock.time = time }
-        guard steps > 0 else { return _MotionAdvance(stepped: false, isLogicallyComplete: isLogicallyComplete) }
+        var advance = _MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
+        let ahead = time - clock.time
+        if ahead > SpringAnimation.gridTolerance {
+            advance.fraction = Swift.min(ahead / SpringAnimation.step, 1)
+            advance.nextStep =
+                clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval
+                ? blendedMatrix(from: clock.time, steps: 1, clock: clock)
+                : SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
+        }
+        guard steps > 0 else { return advance }
         if clock.blendInterval > 0 && start - clock.startTime < clock.blendInterval {
             // During a response blend each step uses the response at its own time (SwiftUI takes the
             // response at the call's time for all of a call's steps, which makes the blend depend on when
@@ -138,7 +145,7 @@ public struct SpringAnimation: CustomAnimation {
             clock.matrixSteps = 0
             clock.otherMatrixSteps = 0
             clock.usesOtherMatrix = false
-            return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
+            return advance
         }
         // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
         // Two are kept, because frames that do not divide the grid alternate between two step counts.
@@ -155,10 +162,7 @@ public struct SpringAnimation: CustomAnimation {
         } else if steps == clock.otherMatrixSteps {
             clock.usesOtherMatrix = true
         } else {
-            // k = min((2π/r)², 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
-            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
-            let matrix = SpringAnimation.matrix(
-                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
+            let matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
             // Into the slot the last advance did not use.
             if clock.usesOtherMatrix || clock.matrixSteps == 0 {
                 clock.matrix = matrix
@@ -170,7 +174,7 @@ public struct SpringAnimation: CustomAnimation {
                 clock.usesOtherMatrix = true
             }
         }
-        return _MotionAdvance(stepped: true, isLogicallyComplete: isLogicallyComplete)
+        return advance
     }
 
     /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response
@@ -180,9 +184,7 @@ public struct SpringAnimation: CustomAnimation {
         var total = MotionMatrix.identity
         for index in 1...steps {
             let response = clock.response(blendingTo: self.response, at: start + Double(index) * SpringAnimation.step)
-            let frequency = Swift.min(2 * Double.pi / response, SpringAnimation.maximumFrequency)
-            let step = SpringAnimation.matrix(
-                stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: 1)
+            let step = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
             total = step.after(total)
         }
         return total
@@ -206,6 +208,14 @@ public struct SpringAnimation: CustomAnimation {
         }
         clock.time = time
         clock.startTime = time
+    }
+
+    /// The map of `steps` grid steps of the spring with `response` and `dampingFraction`: k = min((2π/r)²,
+    /// 45000) and c = 2√k·ζ, with √k taken as min(2π/r, √45000).
+    @usableFromInline
+    static func matrix(response: Double, dampingFraction: Double, steps: Int) -> MotionMatrix {
+        let frequency = Swift.min(2 * Double.pi / response, maximumFrequency)
+        return matrix(stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
     }
 
     /// The map of `steps` grid steps on (error, velocity, force), error = interval − offset.

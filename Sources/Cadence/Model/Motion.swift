@@ -121,6 +121,11 @@ public struct _MotionAdvance: Sendable {
     public var isFinished: Bool
     /// Whether the animation is logically complete.
     public var isLogicallyComplete: Bool
+    /// How far the time asked for lies past the grid point the motion has reached, as a fraction of the
+    /// next step (0 on the grid): the motion shown is interpolated that far towards ``nextStep``'s result.
+    @usableFromInline var fraction: Double = 0
+    /// The map of the next grid step, when ``fraction`` is not 0.
+    @usableFromInline var nextStep = MotionMatrix.identity
 
     /// A result.
     @inlinable
@@ -245,6 +250,30 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         return settle(error: error, interval: interval)
     }
 
+    /// The offset and velocity at the time `advance` was asked for: the state itself on the grid;
+    /// between grid points, the cubic through this state and the next step's (without storing it) that
+    /// has their velocities as its slopes, so the motion is smooth and the velocity its exact rate.
+    @inlinable @inline(__always)
+    func motion(at advance: _MotionAdvance, across interval: Value) -> (offset: Value, velocity: Value) {
+        let u = advance.fraction
+        guard u > 0 else { return (offset, velocity) }
+        let m = advance.nextStep
+        let e = interval - offset, v = velocity, f = force
+        let nextOffset = interval - (e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef))
+        let nextVelocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)
+        // Cubic Hermite over one step h, and its derivative in time.
+        let h = SpringAnimation.step
+        let u2 = u * u, u3 = u2 * u
+        let towardsNext = 3 * u2 - 2 * u3
+        let shown =
+            offset + (nextOffset - offset).scaled(by: towardsNext) + v.scaled(by: h * (u3 - 2 * u2 + u))
+            + nextVelocity.scaled(by: h * (u3 - u2))
+        let rate =
+            (nextOffset - offset).scaled(by: (6 * u - 6 * u2) / h) + v.scaled(by: 3 * u2 - 4 * u + 1)
+            + nextVelocity.scaled(by: 3 * u2 - 2 * u)
+        return (shown, rate)
+    }
+
     /// Whether the motion has settled (see ``apply(_:across:)``); if so it comes to rest on `interval`.
     @inlinable @inline(__always)
     mutating func settle(error: Value, interval: Value) -> Bool {
@@ -297,7 +326,8 @@ extension MotionSource {
                 advance.stepped
                 ? box.value.apply(box.value.clock.activeMatrix, across: value)
                 : box.value.settle(error: value - box.value.offset, interval: value)
-            return (advance, settled, box.value.offset, box.value.velocity)
+            let (offset, velocity) = box.value.motion(at: advance, across: value)
+            return (advance, settled, offset, velocity)
         }
         if advance.isLogicallyComplete { context.isLogicallyComplete = true }
         if advance.isFinished || settled { return (nil, nil) }
@@ -317,7 +347,7 @@ extension MotionSource {
             ? state.apply(state.clock.activeMatrix, across: value)
             : state.settle(error: value - state.offset, interval: value)
         if settled { return nil }
-        return state.velocity.scaled(by: advance.velocityScale)
+        return state.motion(at: advance, across: value).velocity.scaled(by: advance.velocityScale)
     }
 
     /// Takes over from `previous` if this integrated animation merges with it: the state holds
