@@ -35,7 +35,7 @@ golden: bootstrap
 soak: build
 	@MINUTES="$(MINUTES)" bash Scripts/soak
 
-# The DocC documentation of Cadence, Tweening and Harness as a static site in out/docs (fails on a DocC
+# The DocC documentation of Cadence, CadenceTesting, Tweening and Harness as a static site in out/docs (fails on a DocC
 # warning or an undocumented public symbol; prints the coverage and how to open it).
 docs: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/docs

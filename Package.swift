@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceExamples", targets: ["CadenceExamples"]),
+        // For your test targets: `checkAnimation`, the laws every built-in animation keeps.
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
         .library(name: "CadenceFoundation", targets: ["CadenceFoundation"]),
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
@@ -36,6 +38,8 @@ let package = Package(
         .target(name: "CadenceFoundation", dependencies: ["Cadence"]),
         // SwiftUI documentation's sample animations (PausableAnimation, TargetAnimation, ElasticEaseInEaseOut), compiled as shipped.
         .target(name: "CadenceExamples", dependencies: ["Cadence"]),
+        // The law checker for any animation, built on Swift Testing (which the toolchain ships).
+        .target(name: "CadenceTesting", dependencies: ["Cadence"]),
         // Tweens and the Tweener: no SDL, no clock of its own.
         .target(name: "Tweening", dependencies: ["Cadence"]),
         // Frame clock, pacing policy, profiling, scenes, input, replay: no SDL.
@@ -59,6 +63,8 @@ let package = Package(
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
+        // checkAnimation over every built-in and documentation sample, and over animations broken on purpose.
+        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting", "CadenceExamples", "Cadence"]),
         // SwiftUI animation code as a porter pastes it (SwiftUI documentation's samples): it must compile as
         // written. The samples that need `@Entry` are in Macros/, with the macro.
         .testTarget(
