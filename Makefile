@@ -41,7 +41,8 @@ docs: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/docs
 
 # Examples/DriveAValue, a package that depends on the Cadence and Tweening products only: builds it (failing
-# if that compiled SDL code or needed SDL's development packages) and runs it. Needs no bootstrap.
+# if that compiled SDL code or needed SDL's development packages) and runs it; then Examples/YourAnimation's
+# tests (an animation of its own, checked with CadenceTesting). Needs no bootstrap.
 example:
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
 
@@ -49,7 +50,8 @@ example:
 # (not .build directories). `make format` rewrites the files; `make lint` fails on any difference.
 SWIFT_FILES = Package.swift Sources Tests Scripts/doc-coverage.swift Benchmarks/Package.swift \
 	Benchmarks/Sources Benchmarks/Benchmarks Examples/DriveAValue/Package.swift Examples/DriveAValue/Sources \
-	Macros/Package.swift Macros/Sources Macros/Tests
+	Macros/Package.swift Macros/Sources Macros/Tests Examples/YourAnimation/Package.swift \
+	Examples/YourAnimation/Sources Examples/YourAnimation/Tests
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
@@ -66,4 +68,4 @@ bench-build: bootstrap
 	cd Benchmarks && touch Package.swift && $(SWIFT) build -c release
 
 clean:
-	rm -rf .build out Benchmarks/.build Macros/.build .build-syntax-oldest
+	rm -rf .build out Benchmarks/.build Macros/.build .build-syntax-oldest Examples/*/.build
