@@ -22,6 +22,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
     @usableFromInline var isRunning = false
     /// Whether a change was recorded since the animations were last evaluated.
     @usableFromInline var isStale = false
+    /// Whether that change gave a client animation (`.custom`), which must be called at the change's time.
+    @usableFromInline var callsAtChange = false
     @usableFromInline var rest: ContiguousArray<AnimationEntry<Value>> = []
     /// In a combination: its progress along the last entry's interval at the last evaluation.
     @usableFromInline var combinedOffset: Value = .zero
@@ -50,13 +52,16 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// Advances the clock by `deltaTime` (finite and not negative) and evaluates the animations there.
     /// Returns whether completions are due (so the owner needs one access to this state, not two).
     ///
-    /// A change recorded since the last evaluation is evaluated first, at the time it was made: a new
+    /// A change that gave a client animation is evaluated first, at the time it was made: the new
     /// animation gets its call at time 0 whether or not the value was read in between, so an animation
-    /// that keeps state sees SwiftUI's sequence of calls (time 0, then one call per frame).
+    /// that keeps state sees SwiftUI's sequence of calls (time 0, then one call per frame). A built-in's
+    /// motion is a function of time alone, so that call would change nothing it shows.
     @inlinable
     mutating func advance(by deltaTime: TimeInterval) -> Bool {
-        if isStale {
-            isStale = false
+        isStale = false
+        if callsAtChange {
+            // Only for clients: row "AnimatedValue 1 kHz retarget storm" pays for it twice otherwise.
+            callsAtChange = false
             if isRunning { evaluate(after: 0) }
             // An update of zero after a change: that evaluation was the update's own.
             if deltaTime == 0 { return !pending.isEmpty }
@@ -180,6 +185,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
         // after, what the first produced.
         if isStale && isRunning && animation != nil {
             isStale = false
+            callsAtChange = false
             evaluate(after: 0)
         }
         let change = newTarget - target
@@ -200,6 +206,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
                     animation: animation, context: AnimationContext(environment: environment),
                     interval: change, startTime: clock, completions: completions)
                 isStale = true
+                if animation.kind == .custom { callsAtChange = true }
                 return !pending.isEmpty
             }
             rest.append(
@@ -208,6 +215,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
                     interval: interval + change, startTime: clock, completions: completions))
         }
         isStale = true
+        if animation.kind == .custom { callsAtChange = true }
         return !pending.isEmpty
     }
 
@@ -217,6 +225,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     mutating func refresh() -> Bool {
         guard isStale else { return false }
         isStale = false
+        callsAtChange = false
         if isRunning { evaluate(after: 0) }
         return !pending.isEmpty
     }
