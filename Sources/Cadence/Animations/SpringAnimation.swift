@@ -109,7 +109,7 @@ public struct SpringAnimation: CustomAnimation {
         // Step on SwiftUI's grid to the last grid point at or before `time`; a grid point within a
         // nanosecond after `time` counts as reached: frames often land on the grid (1/60 s is five steps),
         // and whether a sum of frame deltas falls an ulp short of a sum of steps would otherwise decide a
-        // whole step. Between grid points the motion is interpolated (see `_MotionAdvance.fraction`), so
+        // whole step. Between grid points the motion is interpolated (see `_MotionClock.fraction`), so
         // what is shown at a time does not depend on the frames before it.
         var steps = 0
         let start = clock.time
@@ -127,14 +127,16 @@ public struct SpringAnimation: CustomAnimation {
             }
             clock.time = start + Double(steps) * SpringAnimation.step
         }
-        var advance = _MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
+        let advance = _MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
         let ahead = time - clock.time
         if ahead > SpringAnimation.gridTolerance {
-            advance.fraction = Swift.min(ahead / SpringAnimation.step, 1)
-            advance.nextStep =
+            clock.fraction = Swift.min(ahead / SpringAnimation.step, 1)
+            clock.nextStep =
                 clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval
                 ? blendedMatrix(from: clock.time, steps: 1, clock: clock)
                 : SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
+        } else {
+            clock.fraction = 0
         }
         guard steps > 0 else { return advance }
         if clock.blendInterval > 0 && start - clock.startTime < clock.blendInterval {
@@ -208,6 +210,7 @@ public struct SpringAnimation: CustomAnimation {
         }
         clock.time = time
         clock.startTime = time
+        clock.fraction = 0
     }
 
     /// The map of `steps` grid steps of the spring with `response` and `dampingFraction`: k = min((2π/r)²,

@@ -82,6 +82,11 @@ public struct _MotionSample: Sendable {
 public struct _MotionClock: Sendable {
     /// The time the integration has reached.
     @usableFromInline var time: TimeInterval = 0
+    /// How far the time of the last advance lies past ``time``, the grid point reached, as a fraction of
+    /// the next step (0 on the grid): the motion shown is interpolated that far towards ``nextStep``'s.
+    /// Kept here, beside the fields every frame touches, rather than returned: frames on the grid copy
+    /// nothing more.
+    @usableFromInline var fraction: Double = 0
     /// When the current run began (0, or the time of the last merge).
     @usableFromInline var startTime: TimeInterval = 0
     /// The response blended from after a merge.
@@ -101,6 +106,8 @@ public struct _MotionClock: Sendable {
     /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move
     /// 144 bytes a frame).
     @usableFromInline var usesOtherMatrix = false
+    /// The map of the next grid step, when ``fraction`` is not 0.
+    @usableFromInline var nextStep = MotionMatrix.identity
 
     /// The matrix of the last advance.
     @inlinable
@@ -121,11 +128,6 @@ public struct _MotionAdvance: Sendable {
     public var isFinished: Bool
     /// Whether the animation is logically complete.
     public var isLogicallyComplete: Bool
-    /// How far the time asked for lies past the grid point the motion has reached, as a fraction of the
-    /// next step (0 on the grid): the motion shown is interpolated that far towards ``nextStep``'s result.
-    @usableFromInline var fraction: Double = 0
-    /// The map of the next grid step, when ``fraction`` is not 0.
-    @usableFromInline var nextStep = MotionMatrix.identity
 
     /// A result.
     @inlinable
@@ -250,14 +252,14 @@ struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
         return settle(error: error, interval: interval)
     }
 
-    /// The offset and velocity at the time `advance` was asked for: the state itself on the grid;
-    /// between grid points, the cubic through this state and the next step's (without storing it) that
-    /// has their velocities as its slopes, so the motion is smooth and the velocity its exact rate.
+    /// The offset and velocity at the time of the last advance: the state itself on the grid; between
+    /// grid points, the cubic through this state and the next step's (without storing it) that has their
+    /// velocities as its slopes, so the motion is smooth and the velocity its exact rate.
     @inlinable @inline(__always)
-    func motion(at advance: _MotionAdvance, across interval: Value) -> (offset: Value, velocity: Value) {
-        let u = advance.fraction
+    func motion(across interval: Value) -> (offset: Value, velocity: Value) {
+        let u = clock.fraction
         guard u > 0 else { return (offset, velocity) }
-        let m = advance.nextStep
+        let m = clock.nextStep
         let e = interval - offset, v = velocity, f = force
         let nextOffset = interval - (e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef))
         let nextVelocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)
@@ -326,7 +328,7 @@ extension MotionSource {
                 advance.stepped
                 ? box.value.apply(box.value.clock.activeMatrix, across: value)
                 : box.value.settle(error: value - box.value.offset, interval: value)
-            let (offset, velocity) = box.value.motion(at: advance, across: value)
+            let (offset, velocity) = box.value.motion(across: value)
             return (advance, settled, offset, velocity)
         }
         if advance.isLogicallyComplete { context.isLogicallyComplete = true }
@@ -347,7 +349,7 @@ extension MotionSource {
             ? state.apply(state.clock.activeMatrix, across: value)
             : state.settle(error: value - state.offset, interval: value)
         if settled { return nil }
-        return state.motion(at: advance, across: value).velocity.scaled(by: advance.velocityScale)
+        return state.motion(across: value).velocity.scaled(by: advance.velocityScale)
     }
 
     /// Takes over from `previous` if this integrated animation merges with it: the state holds
