@@ -135,9 +135,9 @@ func animatedValueBenchmarks() {
         blackHole(value.presentation)
     }
 
-    // The client rows beside their floor, a built-in curve on the same values. Long durations keep
-    // every value animating; the TargetAnimation (a spring chasing a moving target) is retargeted every
-    // half second, unmeasured, so that it never settles.
+    // The client rows beside their floors (the same animation called directly) and a built-in curve on
+    // the same values for scale. Long durations keep every value animating; the TargetAnimation (a spring
+    // chasing a moving target) is retargeted every half second, unmeasured, so that it never settles.
     let clients: [String: (animation: Animation, retargetEvery: Int?)] = [
         ".easeInOut": (.easeInOut(duration: 1_000), nil),
         "ElasticEaseInEaseOutAnimation": (Animation(ElasticEaseInEaseOutAnimation(duration: 1_000)), nil),
@@ -152,6 +152,105 @@ func animatedValueBenchmarks() {
             ModelSuites.oneAnimationPerValue(name, "SIMD2<Double>"), animation: animation,
             retargetEvery: every,
             field: { OneAnimationField<SIMD2<Double>>(animation: animation, offset: SIMD2(200, 100)) })
+        guard ModelSuites.clientAnimations.contains(name) else { continue }
+        measureClientFloor(
+            ModelSuites.clientFloor(name, "Double"), animation: animation, retargetEvery: every,
+            field: { ClientFloorField<Double>(animation: animation, offset: 300) })
+        measureClientFloor(
+            ModelSuites.clientFloor(name, "SIMD2<Double>"), animation: animation, retargetEvery: every,
+            field: { ClientFloorField<SIMD2<Double>>(animation: animation, offset: SIMD2(200, 100)) })
+    }
+}
+
+/// One measured frame per iteration of a client animation's own calls on 10,000 contexts, with an
+/// unmeasured retarget every `retargetEvery` frames if given, as its `AnimatedValue` row has.
+func measureClientFloor<V: VectorArithmetic>(
+    _ suite: Suite, animation: Animation, retargetEvery frames: Int?, field: @escaping () -> ClientFloorField<V>
+) {
+    Benchmark(suite.name, configuration: .init(suite)) { (benchmark: Benchmark, field: ClientFloorField<V>) in
+        if let frames, field.frame > 0, field.frame % frames == 0 { field.retargetAll() }
+        benchmark.startMeasurement()
+        field.callAll()
+        benchmark.stopMeasurement()
+        precondition(field.finished == 0, "an animation finished within the measured frames")
+    } setup: { () -> ClientFloorField<V> in
+        let made = field()
+        made.retargetAll()
+        return made
+    }
+}
+
+/// What an `AnimatedValue` row's values hold for their client animation, without the value: per value an
+/// interval, a begin time and a context, and the animation called through `any CustomAnimation` (its
+/// `base`), `animate` then `velocity`, as the runtime calls it. A retarget merges as the runtime would,
+/// through the animation's `shouldMerge`, or starts a new context if it does not merge.
+final class ClientFloorField<V: VectorArithmetic> {
+    let base: any CustomAnimation
+    let animation: Animation
+    let offset: V
+    var intervals: [V]
+    var contexts: [AnimationContext<V>]
+    var startTimes: [Double]
+    private(set) var frame = 0
+    private(set) var finished = 0
+    private var clock = 0.0
+    private var outward = false
+
+    init(animation: Animation, offset: V) {
+        self.animation = animation
+        base = animation.base
+        self.offset = offset
+        intervals = Array(repeating: .zero, count: ModelSuites.values)
+        contexts = Array(repeating: AnimationContext(), count: ModelSuites.values)
+        startTimes = Array(repeating: 0, count: ModelSuites.values)
+    }
+
+    func retargetAll() {
+        outward.toggle()
+        let change = outward ? offset : .zero - offset
+        for index in intervals.indices {
+            let time = clock - startTimes[index]
+            if frame > 0
+                && base.shouldMerge(previous: animation, value: intervals[index], time: time, context: &contexts[index])
+            {
+                intervals[index] += change
+            } else {
+                intervals[index] = change
+                contexts[index] = AnimationContext()
+                startTimes[index] = clock
+            }
+        }
+    }
+
+    func callAll() {
+        clock += frame60
+        let base = base
+        let clock = clock
+        var finished = 0
+        var sum = 0.0
+        // Unsafe buffers, so that the floor pays no array checks the runtime does not pay either.
+        intervals.withUnsafeBufferPointer { intervals in
+            startTimes.withUnsafeBufferPointer { startTimes in
+                contexts.withUnsafeMutableBufferPointer { contexts in
+                    for index in 0..<intervals.count {
+                        let time = clock - startTimes[index]
+                        if let progress = base.animate(value: intervals[index], time: time, context: &contexts[index]) {
+                            sum += progress.magnitudeSquared
+                            if let velocity = base.velocity(
+                                value: intervals[index], time: time, context: contexts[index])
+                            {
+                                sum += velocity.magnitudeSquared
+                            }
+                        } else {
+                            finished += 1
+                        }
+                    }
+                }
+            }
+        }
+        blackHole(sum)
+        self.finished += finished
+        frame += 1
     }
 }
 
