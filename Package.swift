@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Tweening", targets: ["Tweening"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "HarnessSDL", targets: ["HarnessSDL"]),
+        // The `cadence` command as a library: your executable runs the harness with your scenes added.
+        .library(name: "CadenceCLI", targets: ["CadenceCLI"]),
         // SDL2's headers through the harness's shim, for code that calls SDL beside the harness (the
         // benchmarks' minimal SDL loop, the floor of the harness's own rendering).
         .library(name: "CSDL2", targets: ["CSDL2"]),

@@ -2,36 +2,69 @@ import ArgumentParser
 import Foundation
 import Harness
 import HarnessSDL
+import Synchronization
 
-/// `cadence`: run a harness scene in a window, or headless.
+/// `cadence`: run a harness scene in a window, or headless; or, from your own executable, the same
+/// harness with your scenes and animations added.
 ///
-/// The command lives in this library so that tests can import it; the `cadence` executable is one line that
-/// calls ``main()``. (SwiftPM cannot reliably let a test target import an executable's main module.)
+/// The `cadence` executable is one line that calls ``main()``. Yours calls ``main(adding:animations:)``:
+///
+/// ```swift
+/// // Sources/my-harness/main.swift, in a package that depends on Cadence's CadenceCLI product
+/// import CadenceCLI
+///
+/// CadenceCommand.main(
+///     adding: [SceneCatalog.Entry(name: "anticipate", summary: "wind-ups under the mouse") { AnticipateScene(context: $0) }],
+///     animations: [.anticipate])
+/// ```
+///
+/// Every option, output and exit code of `cadence` then works on your scenes too, and `--help`, Tab,
+/// 1–9, recordings and replays know them.
 public struct CadenceCommand: ParsableCommand {
-    /// The command's name, help text, scene list, keys and exit codes.
-    public static let configuration = CommandConfiguration(
-        commandName: "cadence",
-        abstract: "See, drive and profile Cadence animations in a window.",
-        discussion: """
-            Scenes:
-            \(SceneCatalog.entries.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+    /// What this process runs: the catalog and the name it answers to. Set once, by
+    /// ``main(adding:animations:)``, before the command line is parsed.
+    struct Installation: Sendable {
+        var catalog = SceneCatalog.builtIn
+        var commandName = "cadence"
+    }
+    static let installation = Mutex(Installation())
 
-            Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot,
-            Tab or 1-9 scenes, H help, Esc quit.
-            Summary (printed on exit, --summary writes it): every figure is over the steady frames, those
-            after the first that the pacer paced (CSV column paced = 1); the first frame and the frames while
-            the pacer detected vsync are the warm-up, counted on their own line with their longest interval.
-            interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval -
-            target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more;
-            mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon:
-            over every input event, from when it happened to the present of the frame that handled it.
-            Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no display),
-            128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing every output.
-            """)
+    /// The scenes and animations this process runs: ``SceneCatalog/builtIn``, plus what
+    /// ``main(adding:animations:)`` added.
+    public static var catalog: SceneCatalog { installation.withLock { $0.catalog } }
+
+    /// The name messages and `--help` give: `cadence`, or your executable's.
+    public static var commandName: String { installation.withLock { $0.commandName } }
+
+    /// The command's name, help text, scene list, keys and exit codes.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: commandName,
+            abstract: "See, drive and profile Cadence animations in a window.",
+            discussion: """
+                Scenes:
+                \(catalog.helpList(width: 78))
+
+                Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot, \
+                Tab or 1-9 scenes, H help, Esc quit.
+
+                Summary (printed on exit, --summary writes it): every figure is over the steady frames, those \
+                after the first that the pacer paced (CSV column paced = 1); the first frame and the frames while \
+                the pacer detected vsync are the warm-up, counted on their own line with their longest interval. \
+                interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval - \
+                target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more; \
+                mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon: \
+                over every input event, from when it happened to the present of the frame that handled it.
+
+                Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no \
+                display, a scene that could not be made), 128+N ended by signal N (SIGTERM 143, SIGINT 130, \
+                SIGHUP 129) after writing every output.
+                """)
+    }
 
     @Argument(
         help:
-            "The scene to run (\(SceneCatalog.names.joined(separator: ", "))); default \(SceneCatalog.defaultName), or the one a --replay recorded."
+            "The scene to run (\(Self.catalog.names.joined(separator: ", "))); default \(Self.catalog.defaultName), or the one a --replay recorded."
     )
     var scene: String?
 
@@ -95,9 +128,10 @@ public struct CadenceCommand: ParsableCommand {
     var runConfiguration: RunConfiguration {
         get throws {
             var configuration = RunConfiguration(
-                scene: scene ?? SceneCatalog.defaultName, frames: frames, headless: headless,
+                scene: scene ?? Self.catalog.defaultName, frames: frames, headless: headless,
                 screenshotPath: screenshot,
                 summaryPath: summary, fps: fps, fixedDelta: fixedDelta, unpaced: unpaced)
+            configuration.catalog = Self.catalog
             configuration.sceneIsExplicit = scene != nil
             configuration.timeScale = timeScale
             configuration.profilePath = profile
@@ -135,8 +169,9 @@ public struct CadenceCommand: ParsableCommand {
     /// Runs the scene with the parsed options.
     public func run() throws {
         do {
+            let name = Self.commandName
             let report = try HarnessRun.run(try runConfiguration) {
-                FileHandle.standardError.write(Data("cadence: \($0)\n".utf8))
+                FileHandle.standardError.write(Data("\(name): \($0)\n".utf8))
             }
             print(report.text)
             if let screenshot { print("screenshot: \(screenshot)") }
@@ -147,7 +182,7 @@ public struct CadenceCommand: ParsableCommand {
             }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         } catch let error as HarnessError {
-            FileHandle.standardError.write(Data("cadence: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(Self.commandName): \(error.description)\n".utf8))
             switch error {
             case .platform, .fontNotFound: throw ExitCode(1)
             default: throw ExitCode(2)
@@ -182,6 +217,25 @@ public struct CadenceCommand: ParsableCommand {
             index += 1
         }
         return result
+    }
+
+    /// Runs the harness with `scenes` added to the built-in ones (after them in Tab order) and
+    /// `animations` offered by the inspector as lane kinds: what your own executable calls.
+    ///
+    /// A scene whose name is empty, contains white space, starts with `-` or is already taken, or an
+    /// animation that ``InspectorAnimation/validate()`` refuses, is refused before anything runs: the
+    /// process prints why and exits with status 2. Otherwise this is ``main()`` under your executable's
+    /// name.
+    public static func main(adding scenes: [SceneCatalog.Entry], animations: [InspectorAnimation] = []) {
+        let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "cadence"
+        do {
+            let catalog = try SceneCatalog.builtIn.adding(scenes, animations: animations)
+            installation.withLock { $0 = Installation(catalog: catalog, commandName: name) }
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error.description)\n".utf8))
+            Foundation.exit(2)
+        }
+        main()
     }
 
     /// Usage errors exit with 2 (the shell convention the README documents), not ArgumentParser's 64.

@@ -46,10 +46,10 @@ public enum HarnessRun {
         let replay = try configuration.replayPath.map { path throws(HarnessError) in try InputScript.load(path) }
         if let replay, let path = configuration.replayPath, let header = replay.header {
             if let recorded = header.scene, !configuration.sceneIsExplicit {
-                guard SceneCatalog.names.contains(recorded) else {
+                guard configuration.catalog.names.contains(recorded) else {
                     throw .corruptReplay(
                         path, line: 1,
-                        reason: "it was recorded in scene '\(recorded)', which this cadence does not have")
+                        reason: "it was recorded in scene '\(recorded)', which this program does not have")
                 }
                 configuration.scene = recorded
             } else if let recorded = header.scene, recorded != configuration.scene {
@@ -102,7 +102,7 @@ public enum HarnessRun {
         let session = try HarnessSession(
             backend: backend, time: time,
             plan: .init(
-                scene: configuration.scene, objectCount: configuration.objectCount,
+                scene: configuration.scene, catalog: configuration.catalog, objectCount: configuration.objectCount,
                 fixedDelta: configuration.fixedDelta, rate: rate, paced: !configuration.unpaced,
                 detectsVSync: !configuration.headless, timeScale: configuration.timeScale, options: options))
         let (loop, pacer, stats) = (session.loop, session.pacer, session.stats)

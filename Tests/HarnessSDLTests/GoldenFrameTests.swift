@@ -74,7 +74,7 @@ extension SDLTests {
             "# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
             "# Regenerate with `make golden` (and look at out/golden/*.png before committing).",
         ]
-        for scene in SceneCatalog.names {
+        for scene in SceneCatalog.builtIn.names {
             let image = try Golden.render(scene, into: folder)
             let hash = Golden.hash(image)
             lines.append("\(scene) \(hash)")

@@ -247,3 +247,71 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
         #expect(scene.lanes[0].runTime < 1)
     }
 }
+
+/// A user's animation in the inspector: a ramp that overshoots by `overshoot` and comes back, spelled as
+/// the user's own factory.
+private struct Overshoot: CustomAnimation {
+    var duration: Double
+    var overshoot: Double
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        guard time < duration else { return nil }
+        let u = time / duration
+        return value.scaled(by: u + overshoot * 4 * u * (1 - u))
+    }
+}
+
+private let overshoot = InspectorAnimation(
+    name: "overshoot", call: ".overshoot",
+    parameters: [
+        .init(name: "duration", range: 0.1...2, default: 0.5), .init(name: "overshoot", range: 0...1, default: 0.3),
+    ]
+) { values in Animation(Overshoot(duration: values[0], overshoot: values[1])) }
+
+@Suite struct InspectorUserAnimationTests {
+    @Test func aUsersAnimationIsLaneAsKindBesideABuiltIn() throws {
+        let catalog = try SceneCatalog.builtIn.adding([], animations: [overshoot])
+        let harness = try SceneHarness("inspector", catalog: catalog, script: [key("c", at: 2)])
+        try harness.run(until: 40)
+        let scene = try #require(harness.scene as? InspectorScene)
+        #expect(scene.lanes[0].spec.label == "overshoot")
+        #expect(scene.lanes[1].spec.kind == .timingCurve)
+        #expect(harness.copies.texts == [".overshoot(duration: 0.5, overshoot: 0.3)"])
+        // It plays and is measured like a built-in: its curve overshoots 1 and it finishes after 0.5 s.
+        #expect(scene.lanes[0].peakOvershoot > 0.005 && abs(scene.lanes[0].finishTime - 0.5) < 0.01)
+    }
+
+    @Test func itsSlidersAndModifiersChangeTheAnimationAndItsSwift() throws {
+        var spec = AnimationSpec(client: overshoot)
+        #expect(spec.sliderCount == 2 + AnimationSpec.modifiers.count)
+        #expect(spec.parameter(1).step == 0.01)
+        spec.nudge(1, by: 5)
+        spec.set(2, to: 0.2)  // delay
+        #expect(spec.swiftSpelling == ".overshoot(duration: 0.5, overshoot: 0.35).delay(0.2)")
+        #expect(spec.animation == Animation(Overshoot(duration: 0.5, overshoot: 0.35)).delay(0.2))
+    }
+
+    @Test func jAndKReachItAfterTheBuiltInKindsAndComeBack() throws {
+        let catalog = try SceneCatalog.builtIn.adding([], animations: [overshoot])
+        let harness = try SceneHarness("inspector", catalog: catalog, script: [key("k", at: 1), key("j", at: 3)])
+        let scene = try #require(harness.scene as? InspectorScene)
+        try harness.run(until: 2)
+        #expect(scene.lanes[0].spec.client == nil && scene.lanes[0].spec.kind == .linear)
+        try harness.run(until: 4)
+        #expect(scene.lanes[0].spec.label == "overshoot")
+    }
+
+    @Test func anAnimationTheInspectorCannotShowIsRefused() {
+        let none = InspectorAnimation(name: "none", call: ".none", parameters: []) { _ in .linear }
+        #expect(throws: HarnessError.invalidScene("the inspector animation 'none' has 0 parameters; it takes 1 to 5")) {
+            try SceneCatalog.builtIn.adding([], animations: [none])
+        }
+        let clash = InspectorAnimation(
+            name: "decay", call: ".decay", parameters: [.init(name: "x", range: 0...1, default: 0)]
+        ) {
+            _ in .decay
+        }
+        #expect(
+            throws: HarnessError.invalidScene("the inspector already has an animation called 'decay': choose another")
+        ) { try SceneCatalog.builtIn.adding([], animations: [clash]) }
+    }
+}

@@ -12,13 +12,18 @@ final class SceneHarness {
     /// What the loop printed as copied text (its stdout, captured).
     let copies = CopyLog()
 
-    init(_ name: String, dt: Double = 1.0 / 60, script: [RecordedEvent] = [], objectCount: Int = 10_000) throws {
+    init(
+        _ name: String, catalog: SceneCatalog = .builtIn, dt: Double = 1.0 / 60, script: [RecordedEvent] = [],
+        objectCount: Int = 10_000
+    ) throws {
         var options = LoopOptions(replay: InputScript(events: script))
         options.copied = { [copies] in copies.texts.append($0) }
         backend.size = Size(width: 1280, height: 720)
         let session = try HarnessSession(
             backend: backend, time: ManualClock(),
-            plan: .init(scene: name, objectCount: objectCount, fixedDelta: dt, paced: false, options: options))
+            plan: .init(
+                scene: name, catalog: catalog, objectCount: objectCount, fixedDelta: dt, paced: false, options: options)
+        )
         (tweener, loop, scene) = (session.tweener, session.loop, session.scene)
     }
 

@@ -12,7 +12,7 @@ import Tweening
 
 let benchmarks: @Sendable () -> Void = {
     let busyScene: MakeScene = { (context: SceneContext) throws(HarnessError) in
-        try SceneCatalog.make(HarnessSuites.busySceneName, context: context)
+        try SceneCatalog.builtIn.make(HarnessSuites.busySceneName, context: context)
     }
     measureFrames(HarnessSuites.emptySceneSDL, scene: { _ in EmptyScene() }, sdl: true)
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
@@ -21,8 +21,8 @@ let benchmarks: @Sendable () -> Void = {
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
-        let scene = try SceneCatalog.make(HarnessSuites.inspectorSceneName, context: context)
-        _ = scene.handle(.keyDown(.letter("l")))
+        let scene = try SceneCatalog.builtIn.make(HarnessSuites.inspectorSceneName, context: context)
+        _ = scene.handle(.keyDown(.letter("l")), in: Size(width: 1280, height: 720))
         return scene
     }
     measureFrames(HarnessSuites.inspectorSceneSDL, scene: inspector, sdl: true)
@@ -122,7 +122,7 @@ final class EmptyScene: Scene {
     let title = "Empty"
     let hint = "Nothing moves: the loop's own cost"
 
-    func handle(_ event: InputEvent) -> Bool { false }
+    func handle(_ event: InputEvent, in size: Size) -> Bool { false }
     func update(by dt: Double) {}
     func draw(into list: inout DrawList, size: Size) {}
 }

@@ -3,8 +3,8 @@ import Cadence
 // Longer than ~250 lines on purpose: each kind's parameters, its `Animation` and its Swift spelling
 // stay side by side here, so a kind cannot be added to one and missed in another.
 
-/// One lane of the inspector as plain values: which built-in animation, its parameters and its
-/// modifiers. It builds the ``animation`` the lane plays and its exact Swift spelling
+/// One lane of the inspector as plain values: which animation (a built-in ``Kind``, or one of yours, an
+/// ``InspectorAnimation``), its parameters and its modifiers. It builds the ``animation`` the lane plays and its exact Swift spelling
 /// (``swiftSpelling``), which ``AnimationSpelling/parse(_:)`` reads back to an equal `Animation`.
 ///
 /// Every parameter lives on a grid of decimal steps (``Parameter/step``) inside its range, so the
@@ -154,8 +154,10 @@ public struct AnimationSpec: Hashable, Sendable {
         Parameter(name: "autoreverses", range: 0...1, step: 1, initial: 1),
     ]
 
-    /// The animation.
+    /// The built-in animation (meaningless while ``client`` is set).
     public private(set) var kind: Kind
+    /// Your animation, when the lane holds one instead of a built-in ``kind``.
+    public private(set) var client: InspectorAnimation?
     /// The kind's parameter values in ``Kind/parameters`` order; unused slots are 0.
     public private(set) var values: SIMD8<Double>
     /// `.delay(_:)`'s seconds (0: no delay modifier).
@@ -174,18 +176,36 @@ public struct AnimationSpec: Hashable, Sendable {
         for (index, parameter) in kind.parameters.enumerated() { values[index] = parameter.initial }
     }
 
-    /// How many sliders the lane shows: the kind's parameters, then the four modifiers.
-    public var sliderCount: Int { kind.parameters.count + Self.modifiers.count }
+    /// A lane holding your animation with its parameters' defaults and no modifiers.
+    public init(client: InspectorAnimation) {
+        self.init(kind: .linear)
+        self.client = client
+        values = .zero
+        for (index, parameter) in client.parameters.prefix(Self.maximumParameters).enumerated() {
+            values[index] = parameter.initial
+        }
+    }
 
-    /// Slider `index`'s description (the kind's parameters first, then ``modifiers``).
+    /// The animation's own parameters (the kind's, or your animation's), in slider order.
+    public var parameters: [Parameter] {
+        client.map { Array($0.parameters.prefix(Self.maximumParameters)) } ?? kind.parameters
+    }
+
+    /// What the kind picker shows: the kind's label, or your animation's name.
+    public var label: String { client?.name ?? kind.label }
+
+    /// How many sliders the lane shows: the animation's parameters, then the four modifiers.
+    public var sliderCount: Int { parameters.count + Self.modifiers.count }
+
+    /// Slider `index`'s description (the animation's parameters first, then ``modifiers``).
     public func parameter(_ index: Int) -> Parameter {
-        let own = kind.parameters
+        let own = parameters
         return index < own.count ? own[index] : Self.modifiers[index - own.count]
     }
 
     /// Slider `index`'s value.
     public func value(_ index: Int) -> Double {
-        let own = kind.parameters.count
+        let own = parameters.count
         switch index - own {
         case 0: return delay
         case 1: return speed
@@ -202,7 +222,7 @@ public struct AnimationSpec: Hashable, Sendable {
         guard index >= 0, index < sliderCount, !value.isNaN else { return false }
         let snapped = parameter(index).snap(value)
         guard snapped != self.value(index) else { return false }
-        let own = kind.parameters.count
+        let own = parameters.count
         switch index - own {
         case 0: delay = snapped
         case 1: speed = snapped
@@ -222,8 +242,19 @@ public struct AnimationSpec: Hashable, Sendable {
 
     /// Switches to `kind` with its starting parameters, keeping the modifiers.
     public mutating func setKind(_ kind: Kind) {
-        guard kind != self.kind else { return }
-        var fresh = AnimationSpec(kind: kind)
+        guard client != nil || kind != self.kind else { return }
+        keepingModifiers(AnimationSpec(kind: kind))
+    }
+
+    /// Switches to your animation with its parameters' defaults, keeping the modifiers.
+    public mutating func setClient(_ client: InspectorAnimation) {
+        guard client != self.client else { return }
+        keepingModifiers(AnimationSpec(client: client))
+    }
+
+    /// Becomes `fresh` with this spec's modifiers.
+    private mutating func keepingModifiers(_ fresh: AnimationSpec) {
+        var fresh = fresh
         fresh.delay = delay
         fresh.speed = speed
         fresh.repeatCount = repeatCount
@@ -238,9 +269,10 @@ public struct AnimationSpec: Hashable, Sendable {
 
     // MARK: - The animation
 
-    /// The spring the kind describes (nil for kinds that are not springs).
+    /// The spring the kind describes (nil for kinds that are not springs, and for your animations).
     public var spring: Spring? {
-        switch kind {
+        guard client == nil else { return nil }
+        return switch kind {
         case .springDurationBounce, .interpolatingSpring: Spring(duration: values[0], bounce: values[1])
         case .springResponse: Spring(response: values[0], dampingRatio: values[1])
         case .springPhysical: Spring(mass: values[0], stiffness: values[1], damping: values[2])
@@ -260,7 +292,7 @@ public struct AnimationSpec: Hashable, Sendable {
     }
 
     /// The unit curve of a timing curve's control points (`values[0...3]`); `nil` for other kinds.
-    public var unitCurve: UnitCurve? { kind == .timingCurve ? controlPointCurve : nil }
+    public var unitCurve: UnitCurve? { client == nil && kind == .timingCurve ? controlPointCurve : nil }
 
     /// The Bézier curve through `values[0...3]` as control points.
     private var controlPointCurve: UnitCurve {
@@ -272,6 +304,7 @@ public struct AnimationSpec: Hashable, Sendable {
     /// The animation without modifiers.
     public var baseAnimation: Animation {
         let v = values
+        if let client { return client.make((0..<parameters.count).map { v[$0] }) }
         switch kind {
         case .linear: return .linear(duration: v[0])
         case .easeIn: return .easeIn(duration: v[0])
@@ -307,6 +340,10 @@ public struct AnimationSpec: Hashable, Sendable {
         let v = values
         let f = Self.format
         var text: String
+        if let client {
+            text = client.spelling((0..<parameters.count).map { v[$0] })
+            return text + modifierSpelling
+        }
         switch kind {
         case .linear: text = ".linear(duration: \(f(v[0])))"
         case .easeIn: text = ".easeIn(duration: \(f(v[0])))"
@@ -325,6 +362,13 @@ public struct AnimationSpec: Hashable, Sendable {
                 + "SpringKeyframe(1.0, duration: \(f(v[2])), spring: Spring(duration: \(f(v[2])), bounce: \(f(v[3])))) })"
         case .decay: text = ".decay(decelerationRate: \(f(v[0])), restFraction: \(f(v[1])))"
         }
+        return text + modifierSpelling
+    }
+
+    /// The modifiers as Swift, in the order ``animation`` applies them.
+    private var modifierSpelling: String {
+        let f = Self.format
+        var text = ""
         if delay != 0 { text += ".delay(\(f(delay)))" }
         if speed != 1 { text += ".speed(\(f(speed)))" }
         if repeatCount != 1 { text += ".repeatCount(\(repeatCount), autoreverses: \(autoreverses))" }

@@ -75,7 +75,6 @@ extension InspectorScene {
 
     /// The plot, the stages, both panels, the readouts and the status line.
     public func draw(into list: inout DrawList, size: Size) {
-        lastSize = size
         drawPlot(into: &list, size: size)
         for lane in lanes.indices {
             drawStage(lane, into: &list, size: size)
@@ -193,14 +192,14 @@ extension InspectorScene {
         let head = header(lane, in: size)
         list.fill(head, lane == selectedLane ? color.opacity(60) : Color.grid)
         list.text("<", at: Point(head.x + 5, head.y + 3), size: .small, .text)
-        list.text(spec.kind.label, at: Point(head.x + 20, head.y + 3), size: .small, .text)
+        list.text(spec.label, at: Point(head.x + 20, head.y + 3), size: .small, .text)
         list.text(">", at: Point(head.x + head.width - 13, head.y + 3), size: .small, .text)
         for index in 0..<spec.sliderCount {
             let parameter = spec.parameter(index)
             let row = sliderRow(lane, index, in: size)
             let focused = lane == selectedLane && index == focusedSlider[lane]
             if focused { list.stroke(row, color.opacity(160)) }
-            let isModifier = index >= spec.kind.parameters.count
+            let isModifier = index >= spec.parameters.count
             let value = spec.value(index)
             list.text(parameter.name, at: Point(row.x + 4, row.y + 3), size: .small, isModifier ? .dimText : .text)
             let bar = sliderBar(lane, index, in: size)

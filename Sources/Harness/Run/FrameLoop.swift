@@ -82,6 +82,11 @@ public final class FrameLoop {
         get { switcher.objectCount }
         set { switcher.objectCount = newValue }
     }
+    /// The scenes Tab and 1–9 switch among, and the animations their inspector offers.
+    public var catalog: SceneCatalog {
+        get { switcher.catalog }
+        set { switcher.catalog = newValue }
+    }
     /// Every input event handled, with its frame (when recording).
     public var recording: InputScript { capture.recording }
     /// The draw list of the last frame.
@@ -182,7 +187,7 @@ public final class FrameLoop {
             isRunning = false
             return
         }
-        if scene.handle(event) {
+        if scene.handle(event, in: backend.size) {
             if let text = scene.takeCopiedText() {
                 copied(text)
                 log(
@@ -213,9 +218,17 @@ public final class FrameLoop {
     }
 
     /// Replaces the scene with a fresh instance of the catalog's `index`-th scene (ignored when out of
-    /// range). The old scene's tweens are killed first.
+    /// range). The old scene's tweens are killed first. A scene whose `make` throws is not opened: the
+    /// error is logged and the running scene stays, with its tweens killed.
     public func switchScene(to index: Int) {
-        guard let next = switcher.scene(at: index, tweener: tweener, clock: clock) else { return }
+        let next: Scene
+        do {
+            guard let made = try switcher.scene(at: index, tweener: tweener, clock: clock) else { return }
+            next = made
+        } catch {
+            log("\(error.description)")
+            return
+        }
         scene = next
         if scene.prefersProfiler { headsUp.showsProfiler = true }
         log("scene: \(scene.name)")

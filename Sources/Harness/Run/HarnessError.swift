@@ -1,7 +1,12 @@
 /// Why the harness could not start or go on. Each case's ``description`` is one sentence meant for a person.
 public enum HarnessError: Error, Equatable, CustomStringConvertible {
-    /// No scene has this name.
-    case unknownScene(String)
+    /// No scene has this name; `known` lists the names that exist.
+    case unknownScene(String, known: [String])
+    /// A scene or an animation of yours cannot be added to the catalog (a name that is empty or taken, a
+    /// parameter range that is empty); the text says which and why.
+    case invalidScene(String)
+    /// A scene's `make` threw; the reason is what it threw.
+    case sceneFailed(String, reason: String)
     /// A command-line value is out of range.
     case invalidOption(String)
     /// An output file could not be created where asked.
@@ -19,8 +24,12 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownScene(name):
-            return "unknown scene '\(name)'; the scenes are: \(SceneCatalog.names.joined(separator: ", "))"
+        case let .unknownScene(name, known):
+            return "unknown scene '\(name)'; the scenes are: \(known.joined(separator: ", "))"
+        case let .invalidScene(message):
+            return message
+        case let .sceneFailed(name, reason):
+            return "the scene '\(name)' could not be made: \(reason)"
         case let .invalidOption(message):
             return message
         case let .unwritablePath(path, reason):

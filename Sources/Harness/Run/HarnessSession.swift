@@ -17,6 +17,8 @@ import Tweening
 public final class HarnessSession {
     /// How a session is set up.
     public struct Plan {
+        /// The scenes Tab and 1–9 switch among, and the animations the inspector offers.
+        public var catalog: SceneCatalog
         /// Makes the first scene from the session's context (its tweener, clock and object count).
         public var makeScene: (SceneContext) throws(HarnessError) -> Scene
         /// How many objects scenes animate (the stress scene's `--count`), also for scenes opened later.
@@ -35,24 +37,28 @@ public final class HarnessSession {
         /// Replay, recording, screenshots, sinks and the overlays.
         public var options: LoopOptions
 
-        /// A plan whose first scene is the catalog's scene called `name`.
+        /// A plan whose first scene is `catalog`'s scene called `name`; Tab and 1–9 switch among
+        /// `catalog`'s scenes.
         public init(
-            scene name: String, objectCount: Int = 10_000, fixedDelta: Double? = nil, rate: Double = 60,
-            paced: Bool = true, detectsVSync: Bool = false, timeScale: Double = 1, options: LoopOptions = LoopOptions()
+            scene name: String, catalog: SceneCatalog = .builtIn, objectCount: Int = 10_000, fixedDelta: Double? = nil,
+            rate: Double = 60, paced: Bool = true, detectsVSync: Bool = false, timeScale: Double = 1,
+            options: LoopOptions = LoopOptions()
         ) {
             self.init(
-                objectCount: objectCount, fixedDelta: fixedDelta, rate: rate, paced: paced, detectsVSync: detectsVSync,
-                timeScale: timeScale, options: options
-            ) { (context: SceneContext) throws(HarnessError) in try SceneCatalog.make(name, context: context) }
+                catalog: catalog, objectCount: objectCount, fixedDelta: fixedDelta, rate: rate, paced: paced,
+                detectsVSync: detectsVSync, timeScale: timeScale, options: options
+            ) { (context: SceneContext) throws(HarnessError) in try catalog.make(name, context: context) }
         }
 
-        /// A plan whose first scene is made by `makeScene` (a scene outside the catalog, say).
+        /// A plan whose first scene is made by `makeScene` (a scene outside the catalog, say); Tab and
+        /// 1–9 switch among `catalog`'s scenes.
         public init(
-            objectCount: Int = 10_000, fixedDelta: Double? = nil, rate: Double = 60, paced: Bool = true,
-            detectsVSync: Bool = false,
+            catalog: SceneCatalog = .builtIn, objectCount: Int = 10_000, fixedDelta: Double? = nil, rate: Double = 60,
+            paced: Bool = true, detectsVSync: Bool = false,
             timeScale: Double = 1, options: LoopOptions = LoopOptions(),
             scene makeScene: @escaping (SceneContext) throws(HarnessError) -> Scene
         ) {
+            self.catalog = catalog
             self.makeScene = makeScene
             self.objectCount = objectCount
             self.fixedDelta = fixedDelta
@@ -78,7 +84,7 @@ public final class HarnessSession {
     public let loop: FrameLoop
 
     /// Builds a session over `backend`, reading the time from `time`.
-    /// - Throws: What ``Plan/makeScene`` throws (``HarnessError/unknownScene(_:)`` for a name the catalog lacks).
+    /// - Throws: What ``Plan/makeScene`` throws (``HarnessError/unknownScene(_:known:)`` for a name the catalog lacks).
     public init(backend: RenderBackend, time: TimeSource, plan: Plan) throws(HarnessError) {
         self.time = time
         clock = FrameClock(
@@ -88,11 +94,13 @@ public final class HarnessSession {
         tweener = Tweener()
         stats = FrameStats(targetPeriod: pacer.period)
         let scene = try plan.makeScene(
-            SceneContext(tweener: tweener, objectCount: plan.objectCount, clock: clock))
+            SceneContext(
+                tweener: tweener, objectCount: plan.objectCount, clock: clock, animations: plan.catalog.animations))
         loop = FrameLoop(
             backend: backend, scene: scene, tweener: tweener, clock: clock, pacer: pacer, stats: stats,
             options: plan.options)
         loop.objectCount = plan.objectCount
+        loop.catalog = plan.catalog
     }
 
     /// The scene being shown.

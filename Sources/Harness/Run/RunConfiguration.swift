@@ -4,6 +4,9 @@ import Foundation
 public struct RunConfiguration: Sendable, Equatable {
     /// The scene's command-line name.
     public var scene: String
+    /// The scenes the run can open and switch among, and the animations the inspector offers:
+    /// ``SceneCatalog/builtIn`` unless your executable added its own.
+    public var catalog = SceneCatalog.builtIn
     /// Whether ``scene`` was asked for; when not, a replay runs the scene its header names.
     public var sceneIsExplicit = true
     /// Stop after this many frames (`nil`: run until quit).
@@ -45,7 +48,7 @@ public struct RunConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; the defaults are the default scene, windowed, at the display's rate, 1280×720.
     public init(
-        scene: String = SceneCatalog.defaultName, frames: Int? = nil, headless: Bool = false,
+        scene: String = SceneCatalog.builtIn.defaultName, frames: Int? = nil, headless: Bool = false,
         screenshotPath: String? = nil, summaryPath: String? = nil, fps: Double? = nil,
         fixedDelta: Double? = nil, unpaced: Bool = false, width: Int = 1280, height: Int = 720
     ) {
@@ -70,7 +73,7 @@ public struct RunConfiguration: Sendable, Equatable {
     /// - Parameter loadingReplay: also read the whole replay file to check every line; pass false when the
     ///   caller loads it right after (``InputScript/load(_:)``), so that it is read only once.
     public func validate(loadingReplay: Bool = true) throws(HarnessError) {
-        guard SceneCatalog.names.contains(scene) else { throw .unknownScene(scene) }
+        guard catalog.names.contains(scene) else { throw .unknownScene(scene, known: catalog.names) }
         if let fps, !(fps.isFinite && fps >= Self.fpsRange.lowerBound && fps <= Self.fpsRange.upperBound) {
             throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
         }

@@ -4,19 +4,24 @@ import Tweening
 /// made with the run's tweener and clock. The old scene's tweens are killed first, so nothing it
 /// started keeps running under the new one.
 struct SceneSwitcher {
+    /// The scenes switched among (a user's executable adds its own to the built-in ones).
+    var catalog = SceneCatalog.builtIn
     /// How many objects scenes opened this way animate (see ``SceneContext/objectCount``).
     var objectCount = 10_000
 
     /// The catalog index after the scene called `name` (wrapping; the first when `name` is not in it).
     func index(after name: String) -> Int {
-        let names = SceneCatalog.names
+        let names = catalog.names
         return ((names.firstIndex(of: name) ?? -1) + 1) % names.count
     }
 
     /// The catalog's `index`-th scene, fresh, or nil when `index` is out of range.
-    func scene(at index: Int, tweener: Tweener, clock: FrameClock) -> Scene? {
-        guard SceneCatalog.entries.indices.contains(index) else { return nil }
+    /// - Throws: What the scene's `make` throws, as ``HarnessError/sceneFailed(_:reason:)``.
+    func scene(at index: Int, tweener: Tweener, clock: FrameClock) throws(HarnessError) -> Scene? {
+        guard catalog.entries.indices.contains(index) else { return nil }
         tweener.killAll()
-        return SceneCatalog.entries[index].make(SceneContext(tweener: tweener, objectCount: objectCount, clock: clock))
+        let context = SceneContext(
+            tweener: tweener, objectCount: objectCount, clock: clock, animations: catalog.animations)
+        return try catalog.make(catalog.entries[index].name, context: context)
     }
 }

@@ -134,7 +134,7 @@ public final class AnimatableScene: Scene {
         panel.set(next, animation: Self.springs[springIndex])
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point) where Self.stage.contains(point):
             send(to: point)

@@ -132,10 +132,10 @@ public final class CurvesScene: Scene {
         }
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point):
-            guard let index = cellIndex(at: point, in: lastSize) else { return false }
+            guard let index = cellIndex(at: point, in: size) else { return false }
             replay(index)
             return true
         case .keyDown(.enter):
@@ -150,7 +150,6 @@ public final class CurvesScene: Scene {
         for i in clocks.indices { clocks[i] += dt }
     }
 
-    private var lastSize = Size(width: 1280, height: 720)
     static let columns = 8
 
     /// The rectangle of plot `index` in a window of `size`.
@@ -194,7 +193,6 @@ public final class CurvesScene: Scene {
     }
 
     public func draw(into list: inout DrawList, size: Size) {
-        lastSize = size
         for (index, plot) in plots.enumerated() {
             let cell = cell(index, in: size)
             let color: Color =

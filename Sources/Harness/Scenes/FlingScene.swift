@@ -116,7 +116,7 @@ public final class FlingScene: Scene {
         }
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point):
             pointer = point

@@ -39,7 +39,7 @@ public final class HelloScene: Scene {
     /// Where the clicked ball is.
     public var follower: Point { glider.presentation }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point), let .mouseMoved(to: point, dragging: true):
             if case .mouseDown = event { clicks.append(point) }

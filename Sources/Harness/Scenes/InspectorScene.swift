@@ -44,10 +44,11 @@ public final class InspectorScene: Scene {
     public static let slowMotionScale = 0.25
 
     let clock: FrameClock?
+    /// Your animations, offered after the built-in kinds (J/K); lane A starts on the first of them.
+    public let animations: [InspectorAnimation]
     var pendingCopy: String?
     var restTime = 0.0
     var drag: Drag?
-    var lastSize = Size(width: 1280, height: 720)
     var readouts: [[String]] = [[], []]
     /// Each lane's slider values as drawn, rebuilt with the readouts (on an edit), not every frame.
     var sliderTexts: [[String]] = [[], []]
@@ -64,12 +65,15 @@ public final class InspectorScene: Scene {
 
     static let colors = [Color.palette[1], Color.palette[4]]
 
-    /// Creates the scene with lane A on `.spring(duration: 0.5, bounce: 0.25)` and lane B on the timing
-    /// curve `(0.2, 0.8, 0.2, 1)` over 0.5 s, and plays both.
+    /// Creates the scene with lane A on `.spring(duration: 0.5, bounce: 0.25)` (or, when the context
+    /// brings animations of yours, on the first of them, so that it shows beside a built-in) and lane B on
+    /// the timing curve `(0.2, 0.8, 0.2, 1)` over 0.5 s, and plays both.
     public init(context: SceneContext) {
         clock = context.clock
+        animations = context.animations.filter { (try? $0.validate()) != nil }
         lanes = [
-            InspectorLane(spec: AnimationSpec(kind: .springDurationBounce)),
+            InspectorLane(
+                spec: animations.first.map(AnimationSpec.init(client:)) ?? AnimationSpec(kind: .springDurationBounce)),
             InspectorLane(spec: AnimationSpec(kind: .timingCurve)),
         ]
         for index in points.indices { points[index].reserveCapacity(InspectorLane.capacity + 1) }
@@ -123,13 +127,13 @@ public final class InspectorScene: Scene {
     // MARK: - Input
 
     /// Keys and mouse as the type's documentation lists; the loop's global keys are left alone.
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .keyDown(key): return handleKey(key)
-        case let .mouseDown(.left, at: point): return mouseDown(at: point)
+        case let .mouseDown(.left, at: point): return mouseDown(at: point, in: size)
         case let .mouseMoved(to: point, dragging: true):
             guard let drag else { return false }
-            dragged(drag, to: point)
+            dragged(drag, to: point, in: size)
             return true
         case .mouseUp(.left, _):
             guard let drag else { return false }
@@ -149,10 +153,21 @@ public final class InspectorScene: Scene {
         case .letter("a"): selectedLane = 0
         case .letter("b"): selectedLane = 1
         case .letter("k"), .letter("j"):
-            let kinds = AnimationSpec.Kind.allCases
-            let step = key == .letter("k") ? 1 : kinds.count - 1
-            let next = kinds[(lanes[lane].spec.kind.rawValue + step) % kinds.count]
-            edit(lane: lane) { $0.setKind(next) }
+            // The built-in kinds, then your animations, in one ring.
+            let builtIns = AnimationSpec.Kind.allCases
+            let count = builtIns.count + animations.count
+            let spec = lanes[lane].spec
+            let current =
+                spec.client.flatMap { client in animations.firstIndex(of: client).map { builtIns.count + $0 } }
+                ?? spec.kind.rawValue
+            let next = (current + (key == .letter("k") ? 1 : count - 1)) % count
+            edit(lane: lane) { spec in
+                if next < builtIns.count {
+                    spec.setKind(builtIns[next])
+                } else {
+                    spec.setClient(animations[next - builtIns.count])
+                }
+            }
             focusedSlider[lane] = 0
             replay(lane: lane)
         case .up: focusedSlider[lane] = max(focusedSlider[lane] - 1, 0)
@@ -175,8 +190,7 @@ public final class InspectorScene: Scene {
         restTime = 0
     }
 
-    private func mouseDown(at point: Point) -> Bool {
-        let size = lastSize
+    private func mouseDown(at point: Point, in size: Size) -> Bool {
         for lane in lanes.indices {
             if header(lane, in: size).contains(point) {
                 selectedLane = lane
@@ -184,7 +198,7 @@ public final class InspectorScene: Scene {
                     point.x < header(lane, in: size).x + header(lane, in: size).width / 2 ? .letter("j") : .letter("k"))
                 return true
             }
-            if lanes[lane].spec.kind == .timingCurve {
+            if lanes[lane].spec.unitCurve != nil {
                 let handles = controlHandles(lane, in: size)
                 for (index, handle) in [handles.0, handles.1].enumerated() where distance(handle, point) <= 12 {
                     selectedLane = lane
@@ -197,7 +211,7 @@ public final class InspectorScene: Scene {
                 selectedLane = lane
                 focusedSlider[lane] = index
                 drag = .slider(lane: lane, index: index)
-                dragged(.slider(lane: lane, index: index), to: point)
+                dragged(.slider(lane: lane, index: index), to: point, in: size)
                 return true
             }
             if stage(lane, in: size).contains(point) {
@@ -211,8 +225,7 @@ public final class InspectorScene: Scene {
         return false
     }
 
-    private func dragged(_ drag: Drag, to point: Point) {
-        let size = lastSize
+    private func dragged(_ drag: Drag, to point: Point, in size: Size) {
         switch drag {
         case let .slider(lane, index):
             let bar = sliderBar(lane, index, in: size)

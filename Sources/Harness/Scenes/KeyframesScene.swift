@@ -148,7 +148,7 @@ public final class KeyframesScene: Scene {
     // MARK: - Scene
 
     /// Return, L, presses and drags in the plots, clicks on the stage; everything else goes to the loop.
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case .keyDown(.enter):
             togglePlay()
@@ -157,7 +157,6 @@ public final class KeyframesScene: Scene {
             loops.toggle()
             return true
         case let .mouseDown(.left, at: point):
-            let size = lastSize
             if Self.plots(in: size).contains(point) || point.y > Self.plots(in: size).y {
                 scrubbing = true
                 scrub(to: time(atX: point.x, in: size))
@@ -166,7 +165,7 @@ public final class KeyframesScene: Scene {
             }
             return true
         case let .mouseMoved(to: point, dragging: true) where scrubbing:
-            scrub(to: time(atX: point.x, in: lastSize))
+            scrub(to: time(atX: point.x, in: size))
             return true
         case .mouseUp(.left, _):
             let was = scrubbing
@@ -228,7 +227,6 @@ public final class KeyframesScene: Scene {
 
     // MARK: - Drawing
 
-    private var lastSize = Size(width: 1280, height: 720)
     private var plotted: (size: Size, lines: [[Point]], marks: [[Point]])?
 
     /// Where offset zero is on the stage: the middle, low enough for the hops above it.
@@ -285,7 +283,6 @@ public final class KeyframesScene: Scene {
 
     /// The stage with the figure and its path, the plots, the playhead and a status line.
     public func draw(into list: inout DrawList, size: Size) {
-        lastSize = size
         let stage = Self.stage(in: size)
         list.stroke(stage, .grid)
         let centre = Self.origin(of: stage)

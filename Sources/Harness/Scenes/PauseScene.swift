@@ -69,7 +69,7 @@ public final class PauseScene: Scene {
         if tween.state == .paused { tween.resume() } else { tween.pause() }
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case .keyDown(.space):
             togglePausable()

@@ -120,7 +120,7 @@ public final class RetargetScene: Scene {
         retargetMarks.append(frames)
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point), let .mouseMoved(to: point, dragging: true):
             retarget(to: point)

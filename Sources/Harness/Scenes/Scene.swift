@@ -10,12 +10,18 @@ public struct SceneContext {
     public let objectCount: Int
     /// The frame clock, for scenes that demonstrate pausing it (nil when a scene runs without a loop).
     public let clock: FrameClock?
+    /// Your own animations, which the inspector offers as lane kinds beside the built-in ones (see
+    /// ``SceneCatalog/animations``).
+    public let animations: [InspectorAnimation]
 
     /// Creates a context.
-    public init(tweener: Tweener, objectCount: Int = 10_000, clock: FrameClock? = nil) {
+    public init(
+        tweener: Tweener, objectCount: Int = 10_000, clock: FrameClock? = nil, animations: [InspectorAnimation] = []
+    ) {
         self.tweener = tweener
         self.objectCount = objectCount
         self.clock = clock
+        self.animations = animations
     }
 }
 
@@ -30,9 +36,10 @@ public protocol Scene: AnyObject {
     var title: String { get }
     /// A one-line hint of the scene's controls.
     var hint: String { get }
-    /// Handles one input event. Returns `true` when the scene consumed it, so the loop's own key
-    /// bindings (Space to pause the clock, …) do not also act on it.
-    func handle(_ event: InputEvent) -> Bool
+    /// Handles one input event in a window of `size` (the size the next ``draw(into:size:)`` gets, so
+    /// a click can be hit-tested against the layout drawn). Returns `true` when the scene consumed it,
+    /// so the loop's own key bindings (Space to pause the clock, …) do not also act on it.
+    func handle(_ event: InputEvent, in size: Size) -> Bool
     /// Advances the scene by `dt` seconds (already lag-smoothed, paused and time-scaled by the clock).
     func update(by dt: Double)
     /// Describes the current frame. The loop clears the list and the background first.
@@ -55,74 +62,186 @@ extension Scene {
     public func takeCopiedText() -> String? { nil }
 }
 
-/// The scenes `cadence` can run, by name.
-public enum SceneCatalog {
+/// The scenes a run can switch between, by name: the built-in ones, then any of yours, and the animations
+/// of yours the inspector offers.
+///
+/// `cadence` runs ``builtIn``. Your own executable runs the harness with your scenes and animations added:
+///
+/// ```swift
+/// import CadenceCLI
+///
+/// CadenceCommand.main(
+///     adding: [SceneCatalog.Entry(name: "wobble", summary: "my wobble beside a spring") { WobbleScene(context: $0) }],
+///     animations: [InspectorAnimation.wobble])
+/// ```
+public struct SceneCatalog: Sendable, Equatable {
     /// One runnable scene.
     public struct Entry: Sendable {
         /// Command-line name.
         public let name: String
         /// One line on what it shows.
         public let summary: String
-        /// Creates a fresh instance.
-        public let make: @Sendable (SceneContext) -> Scene
+        /// Creates a fresh instance. An error thrown here ends the run with a message and exit status 2.
+        public let make: @Sendable (SceneContext) throws -> Scene
+
+        /// Creates an entry.
+        ///
+        /// - Parameters:
+        ///   - name: The command-line name: not empty, without spaces, not starting with `-`, and not the
+        ///     name of another scene in the catalog (checked by ``SceneCatalog/adding(_:animations:)``).
+        ///   - summary: One line on what it shows, for `--help`.
+        ///   - make: Creates a fresh instance from the run's context (its tweener, clock and animations).
+        public init(name: String, summary: String, make: @escaping @Sendable (SceneContext) throws -> Scene) {
+            self.name = name
+            self.summary = summary
+            self.make = make
+        }
     }
 
     /// Every scene, the default first.
-    public static let entries: [Entry] = [
-        Entry(
-            name: "retarget",
-            summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero"
-        ) { RetargetScene(context: $0) },
-        Entry(
-            name: "target",
-            summary: "the AnimationState docs' TargetAnimation: a base animation chasing a secondary one, with ghosts"
-        ) { TargetScene(context: $0) },
-        Entry(
-            name: "pause",
-            summary: "the AnimationContext docs' PausableAnimation beside a paused tween and a paused clock"
-        ) {
-            PauseScene(context: $0)
-        },
-        Entry(
-            name: "curves", summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay"
-        ) { CurvesScene(context: $0) },
-        Entry(
-            name: "fling",
-            summary: "cards thrown with the mouse: the hand's velocity into snap points, decay and rubber-banding"
-        ) { FlingScene(context: $0) },
-        Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") {
-            TweensScene(context: $0)
-        },
-        Entry(
-            name: "keyframes",
-            summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring"
-        ) { KeyframesScene(context: $0) },
-        Entry(
-            name: "animatable",
-            summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data"
-        ) { AnimatableScene(context: $0) },
-        Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler") {
-            StressScene(context: $0)
-        },
-        Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") {
-            HelloScene(context: $0)
-        },
-        Entry(
-            name: "inspector",
-            summary: "two lanes of any built-in animation tuned live with sliders and control points; copy as Swift"
-        ) { InspectorScene(context: $0) },
-    ]
+    public let entries: [Entry]
+    /// Your animations, offered by the inspector as lane kinds after the built-in ones.
+    public let animations: [InspectorAnimation]
+
+    private init(entries: [Entry], animations: [InspectorAnimation]) {
+        self.entries = entries
+        self.animations = animations
+    }
+
+    /// The scenes that ship with Cadence: what `cadence` runs.
+    public static let builtIn = SceneCatalog(
+        entries: [
+            Entry(
+                name: "retarget",
+                summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero"
+            ) { RetargetScene(context: $0) },
+            Entry(
+                name: "target",
+                summary:
+                    "the AnimationState docs' TargetAnimation: a base animation chasing a secondary one, with ghosts"
+            ) { TargetScene(context: $0) },
+            Entry(
+                name: "pause",
+                summary: "the AnimationContext docs' PausableAnimation beside a paused tween and a paused clock"
+            ) {
+                PauseScene(context: $0)
+            },
+            Entry(
+                name: "curves",
+                summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay"
+            ) { CurvesScene(context: $0) },
+            Entry(
+                name: "fling",
+                summary: "cards thrown with the mouse: the hand's velocity into snap points, decay and rubber-banding"
+            ) { FlingScene(context: $0) },
+            Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") {
+                TweensScene(context: $0)
+            },
+            Entry(
+                name: "keyframes",
+                summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring"
+            ) { KeyframesScene(context: $0) },
+            Entry(
+                name: "animatable",
+                summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data"
+            ) { AnimatableScene(context: $0) },
+            Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler")
+            {
+                StressScene(context: $0)
+            },
+            Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") {
+                HelloScene(context: $0)
+            },
+            Entry(
+                name: "inspector",
+                summary: "two lanes of any built-in animation, or one of yours, tuned live with sliders; copy as Swift"
+            ) { InspectorScene(context: $0) },
+        ],
+        animations: [])
+
+    /// This catalog with `entries` after its own scenes and `animations` after its own animations.
+    ///
+    /// - Throws: ``HarnessError/invalidScene(_:)`` for a scene whose name is empty, contains white
+    ///   space, starts with `-` or is already taken, and for an animation that ``InspectorAnimation``
+    ///   refuses or whose name is taken (by a built-in kind too).
+    public func adding(_ entries: [Entry], animations: [InspectorAnimation] = []) throws(HarnessError) -> SceneCatalog {
+        var names = Set(self.entries.map(\.name))
+        for entry in entries {
+            let name = entry.name
+            if name.isEmpty { throw .invalidScene("a scene needs a name (\"\(entry.summary)\" has none)") }
+            if name.contains(where: \.isWhitespace) || name.hasPrefix("-") {
+                throw .invalidScene("the scene name '\(name)' must be one word that does not start with '-'")
+            }
+            guard names.insert(name).inserted else {
+                let owner = SceneCatalog.builtIn.names.contains(name) ? "a built-in scene" : "another scene"
+                throw .invalidScene("the scene name '\(name)' is taken by \(owner): choose another")
+            }
+        }
+        var kinds = Set(AnimationSpec.Kind.allCases.map(\.label) + self.animations.map(\.name))
+        for animation in animations {
+            try animation.validate()
+            guard kinds.insert(animation.name).inserted else {
+                throw .invalidScene("the inspector already has an animation called '\(animation.name)': choose another")
+            }
+        }
+        return SceneCatalog(entries: self.entries + entries, animations: self.animations + animations)
+    }
 
     /// The scene run when none is named.
-    public static var defaultName: String { entries[0].name }
+    public var defaultName: String { entries[0].name }
 
     /// Every scene's name, in order.
-    public static var names: [String] { entries.map(\.name) }
+    public var names: [String] { entries.map(\.name) }
 
     /// A new instance of the scene called `name`.
-    /// - Throws: ``HarnessError/unknownScene(_:)`` listing the names that exist.
-    public static func make(_ name: String, context: SceneContext) throws(HarnessError) -> Scene {
-        guard let entry = entries.first(where: { $0.name == name }) else { throw .unknownScene(name) }
-        return entry.make(context)
+    /// - Throws: ``HarnessError/unknownScene(_:known:)`` listing the names that exist, or
+    ///   ``HarnessError/sceneFailed(_:reason:)`` with what the scene's `make` threw.
+    public func make(_ name: String, context: SceneContext) throws(HarnessError) -> Scene {
+        guard let entry = entries.first(where: { $0.name == name }) else { throw .unknownScene(name, known: names) }
+        do {
+            return try entry.make(context)
+        } catch {
+            throw .sceneFailed(name, reason: "\(error)")
+        }
+    }
+
+    /// The scene list of `--help`: each name, then its summary in a column wide enough for the longest
+    /// name, wrapped to `width` characters with continuation lines in the same column (a name too long
+    /// for a column of at most 24 gets its summary on the lines below it).
+    public func helpList(width: Int = 80) -> String {
+        let indent = 2
+        let longest = names.map(\.count).max() ?? 0
+        let column = indent + min(longest, 22) + 2
+        var lines: [String] = []
+        for entry in entries {
+            let words = entry.summary.split(separator: " ").map(String.init)
+            var wrapped: [String] = []
+            var line = ""
+            for word in words {
+                if !line.isEmpty && line.count + 1 + word.count > width - column {
+                    wrapped.append(line)
+                    line = word
+                } else {
+                    line = line.isEmpty ? word : line + " " + word
+                }
+            }
+            if !line.isEmpty { wrapped.append(line) }
+            let pad = String(repeating: " ", count: column)
+            let name = String(repeating: " ", count: indent) + entry.name
+            if name.count + 2 <= column, let first = wrapped.first {
+                lines.append(name + String(repeating: " ", count: column - name.count) + first)
+                lines += wrapped.dropFirst().map { pad + $0 }
+            } else {
+                lines.append(name)
+                lines += wrapped.map { pad + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Equal when they list the same scenes and animations, by name (the closures that make them cannot
+    /// be compared).
+    public static func == (lhs: SceneCatalog, rhs: SceneCatalog) -> Bool {
+        lhs.names == rhs.names && lhs.animations.map(\.name) == rhs.animations.map(\.name)
     }
 }

@@ -68,7 +68,7 @@ public final class StressScene: Scene {
         waves += 1
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         if case .mouseDown(.left, _) = event {
             sendWave()
             return true

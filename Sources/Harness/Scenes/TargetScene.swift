@@ -66,7 +66,7 @@ public final class TargetScene: Scene {
         Rect(x: 20, y: 100 + Double(list) * 150 + Double(index) * 26, width: 200, height: 24)
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case let .mouseDown(.left, at: point):
             if let index = Self.bases.indices.first(where: { Self.entry($0, list: 0).contains(point) }) {

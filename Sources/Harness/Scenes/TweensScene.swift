@@ -103,7 +103,7 @@ public final class TweensScene: Scene {
         return result
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent, in size: Size) -> Bool {
         switch event {
         case .keyDown(.up), .keyDown(.left):
             selected = (selected + tracks.count - 1) % tracks.count
