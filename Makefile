@@ -42,8 +42,8 @@ docs: bootstrap
 
 # Examples/DriveAValue, a package that depends on the Cadence and Tweening products only: builds it (failing
 # if that compiled SDL code or needed SDL's development packages) and runs it; then Examples/YourAnimation's
-# tests (an animation of its own, checked with CadenceTesting). Needs no bootstrap.
-example:
+# tests (an animation of its own, checked with CadenceTesting), its --help and its own scene, headless.
+example: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
 
 # One code format: `swift format` (in the toolchain) with .swift-format, over every Swift file we write

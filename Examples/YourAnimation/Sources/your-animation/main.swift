@@ -1,0 +1,8 @@
+// The whole harness (window, pacing, profiler, record and replay, screenshots, every option of `cadence`)
+// with this package's scene and animation added: `swift run your-animation --help` lists the scene
+// beside the built-in ones, and the inspector offers `anticipate` as a lane kind.
+import CadenceCLI
+import Harness
+import YourAnimationScenes
+
+CadenceCommand.main(adding: [.anticipate], animations: [.anticipate])
