@@ -131,10 +131,15 @@ public struct SpringAnimation: CustomAnimation {
         let ahead = time - clock.time
         if ahead > SpringAnimation.gridTolerance {
             clock.fraction = Swift.min(ahead / SpringAnimation.step, 1)
-            clock.nextStep =
-                clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval
-                ? blendedMatrix(from: clock.time, steps: 1, clock: clock)
-                : SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
+            if clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval {
+                clock.nextStep = blendedMatrix(from: clock.time, steps: 1, clock: clock)
+                clock.nextStepResponse = .nan
+            } else if response != clock.nextStepResponse || dampingFraction != clock.nextStepDampingFraction {
+                // Kept, not remade per off-grid frame: row "animate .spring.speed(0.5), Double, 60 fps".
+                clock.nextStep = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
+                clock.nextStepResponse = response
+                clock.nextStepDampingFraction = dampingFraction
+            }
         } else {
             clock.fraction = 0
         }

@@ -106,8 +106,11 @@ public struct _MotionClock: Sendable {
     /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move
     /// 144 bytes a frame).
     @usableFromInline var usesOtherMatrix = false
-    /// The map of the next grid step, when ``fraction`` is not 0.
+    /// The map of the next grid step, when ``fraction`` is not 0, and the response and damping fraction
+    /// it was made for (NaN: made during a response blend, where each step has its own).
     @usableFromInline var nextStep = MotionMatrix.identity
+    @usableFromInline var nextStepResponse: Double = .nan
+    @usableFromInline var nextStepDampingFraction: Double = .nan
 
     /// The matrix of the last advance.
     @inlinable
