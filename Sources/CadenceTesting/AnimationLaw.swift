@@ -14,7 +14,7 @@ public enum AnimationLaw: String, Sendable, CaseIterable, CustomStringConvertibl
     /// a jump that the animation makes by design (a repeat's restart).
     case velocity
     /// Frames at 30, 60, 120 and 144 Hz, and at a jittered 60 Hz, give the values that a 1,440 Hz run
-    /// gives at the same times, and finish when it does, to within a frame.
+    /// gives at the same times; once either run has finished, the other shows `to`.
     case frameRateIndependence
     /// The animation finishes within the time limit (unless it is said to run forever, in which case it
     /// does not finish), and an `AnimatedValue` running it calls its logical completion no later than

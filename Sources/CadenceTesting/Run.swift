@@ -29,8 +29,11 @@ struct FrameSchedule: Sendable {
     /// the tolerance, and a multiple of every steady rate checked, so their frames fall on its own.
     static let reference = steady(1_440)
 
+    /// The rate the runtime's own checks (agreement, merging) run at.
+    static let sixty = steady(60)
+
     /// The schedules compared with the reference.
-    static let compared: [FrameSchedule] = [.steady(30), .steady(60), .steady(120), .steady(144), .jittered60]
+    static let compared: [FrameSchedule] = [.steady(30), sixty, .steady(120), .steady(144), .jittered60]
 }
 
 /// What one drive of an animation across an interval saw: its progress (as returned by `animate`, in
@@ -84,7 +87,8 @@ struct Run<V: VectorArithmetic> {
     }
 
     /// The progress at `time`, from the frames around it by a cubic through four of them (Catmull–Rom),
-    /// or `nil` when `time` is outside the run or a jump (`isJump`) lies among those frames.
+    /// or `nil` when `time` is outside the run or one of `jumps` (see ``jumps(threshold:)``) lies among
+    /// those frames.
     func offset(at time: TimeInterval, jumps: Set<Int>) -> V? {
         guard let last = times.last, time >= 0, time <= last, times.count >= 2 else { return nil }
         // Frames are evenly spaced here (the reference run), so the index is a division away.
@@ -109,6 +113,12 @@ struct Run<V: VectorArithmetic> {
         let c2 = -1.5 * u3 + 2 * u2 + 0.5 * u
         let c3 = 0.5 * u3 - 0.5 * u2
         return p0.scaled(by: c0) + p1.scaled(by: c1) + p2.scaled(by: c2) + p3.scaled(by: c3)
+    }
+
+    /// The speed between the frames either side of `frame` (0 at the run's ends).
+    func centralRate(at frame: Int) -> Double {
+        guard frame >= 1, frame + 1 < offsets.count else { return 0 }
+        return distance(offsets[frame + 1], offsets[frame - 1]) / (times[frame + 1] - times[frame - 1])
     }
 
     /// The frames `i` whose step to frame `i + 1` is a jump: more than `threshold` long and more than
