@@ -67,6 +67,22 @@ struct SceneCatalogTests {
                 == "the scene 'failing' could not be made: no font for the dot")
     }
 
+    @Test func switchingToASceneThatThrowsReopensTheRunningOne() throws {
+        let failing = SceneCatalog.Entry(name: "failing", summary: "throws") { _ in throw Refusal() }
+        let catalog = try SceneCatalog.builtIn.adding([failing])
+        let harness = try SceneHarness("hello", catalog: catalog)
+        let first = harness.loop.scene
+        harness.loop.switchScene(to: try #require(catalog.names.firstIndex(of: "failing")))
+        let reopened = try #require(harness.loop.scene as? HelloScene)
+        #expect(reopened !== first)
+        // Its tweens were killed with the old instance's; the fresh one's move it again.
+        let size = Size(width: 1280, height: 720)
+        try harness.run(until: 2)
+        let before = reopened.bouncerPosition(in: size)
+        try harness.run(until: 6)
+        #expect(reopened.bouncerPosition(in: size) != before)
+    }
+
     @Test func aRunConfigurationAcceptsTheUsersScene() throws {
         var configuration = RunConfiguration(scene: "dot")
         #expect(throws: HarnessError.unknownScene("dot", known: SceneCatalog.builtIn.names)) {

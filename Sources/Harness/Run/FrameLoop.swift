@@ -219,7 +219,7 @@ public final class FrameLoop {
 
     /// Replaces the scene with a fresh instance of the catalog's `index`-th scene (ignored when out of
     /// range). The old scene's tweens are killed first. A scene whose `make` throws is not opened: the
-    /// error is logged and the running scene stays, with its tweens killed.
+    /// error is logged and the running scene is opened afresh instead, since its tweens were killed.
     public func switchScene(to index: Int) {
         let next: Scene
         do {
@@ -227,7 +227,10 @@ public final class FrameLoop {
             next = made
         } catch {
             log("\(error.description)")
-            return
+            guard let current = switcher.catalog.names.firstIndex(of: scene.name),
+                let fresh = try? switcher.scene(at: current, tweener: tweener, clock: clock)
+            else { return }
+            next = fresh
         }
         scene = next
         if scene.prefersProfiler { headsUp.showsProfiler = true }
