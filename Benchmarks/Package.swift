@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
         benchmark("TweenBenchmarks", using: ["Tweening"]),
         benchmark("ModelBenchmarks", using: ["Cadence", "CadenceExamples"]),
-        benchmark("HarnessBenchmarks", using: ["Harness", "Tweening", "HarnessSDL", "CSDL2"]),
+        benchmark("HarnessBenchmarks", using: ["Cadence", "Harness", "Tweening", "HarnessSDL", "CSDL2"]),
     ]
 )
 

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkCatalog
 import CSDL2
 import BenchmarkSupport
+import Cadence
 import Harness
 import HarnessSDL
 import Tweening
@@ -27,6 +28,21 @@ let benchmarks: @Sendable () -> Void = {
     }
     measureFrames(HarnessSuites.inspectorSceneSDL, scene: inspector, sdl: true)
     measureFrames(HarnessSuites.inspectorSceneNullBackend, scene: inspector, sdl: false)
+    // Lane A on a user's animation: an ease whose duration is its one slider.
+    let userAnimation = InspectorAnimation(
+        name: "ease", call: ".easeInOut", parameters: [.init(name: "duration", range: 0.1...2, default: 0.5)]
+    ) { .easeInOut(duration: $0[0]) }
+    let inspectorWithUserAnimation: MakeScene = { (context: SceneContext) throws(HarnessError) in
+        let catalog = try SceneCatalog.builtIn.adding([], animations: [userAnimation])
+        let scene = try catalog.make(
+            HarnessSuites.inspectorSceneName,
+            context: SceneContext(
+                tweener: context.tweener, objectCount: context.objectCount, clock: context.clock,
+                animations: catalog.animations))
+        _ = scene.handle(.keyDown(.letter("l")), in: Size(width: 1280, height: 720))
+        return scene
+    }
+    measureFrames(HarnessSuites.inspectorUserAnimationNullBackend, scene: inspectorWithUserAnimation, sdl: false)
     measureInspectorLane()
 }
 

@@ -375,6 +375,13 @@ public enum HarnessSuites {
         target: target, name: "Frame loop, \(inspectorSceneName) scene, no-op backend", itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
 
+    /// The same with a user's animation (an `InspectorAnimation`) in lane A: its sliders are drawn
+    /// every frame like a built-in's, so the frame must not allocate for them either (median).
+    public static let inspectorUserAnimationNullBackend = Suite(
+        target: target, name: "Frame loop, \(inspectorSceneName) scene with a user animation, no-op backend",
+        itemsPerIteration: 1, item: "frame", iterations: 600, warmup: 30,
+        goal: Goal(nanoseconds: frameBudget60Hz, .perItem, mallocsPerItem: 0))
+
     /// One inspector lane's frame: its live value advanced and recorded in the reserved trace. Goal:
     /// no allocation per frame once the lane is set up.
     public static let inspectorLaneFrame = Suite(
@@ -400,7 +407,7 @@ public enum HarnessSuites {
 
     public static let all: [Suite] = [
         emptySceneSDL, emptySceneNullBackend, busySceneSDL, busySceneSDLFloor, busySceneNullBackend,
-        inspectorSceneSDL, inspectorSceneNullBackend,
+        inspectorSceneSDL, inspectorSceneNullBackend, inspectorUserAnimationNullBackend,
         inspectorLaneFrame, inspectorLaneResample, inspectorLaneEdit,
     ]
 }
