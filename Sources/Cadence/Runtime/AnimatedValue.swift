@@ -171,9 +171,8 @@ public final class AnimatedValue<Value: Animatable> {
     /// by whichever comes first: the next read of ``presentation``, ``velocity`` or another property,
     /// or the next ``update(by:)``, which then evaluates again at the advanced time. Either way your
     /// own animation sees the same calls, in SwiftUI's order: time 0, then one call per update.
-    /// Completions that become due are called
-    /// then (or before `set` returns, for a change without animation), once the value's state is
-    /// consistent: they may call `set` again.
+    /// Completions that become due are called then (or before `set` returns, for a change without
+    /// animation), once the value's state is consistent: they may call `set` again.
     ///
     /// - Parameters:
     ///   - target: The new model value. A value whose animatable data has a NaN or infinite component

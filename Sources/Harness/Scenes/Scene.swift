@@ -206,8 +206,8 @@ public struct SceneCatalog: Sendable, Equatable {
     }
 
     /// The scene list of `--help`: each name, then its summary in a column wide enough for the longest
-    /// name, wrapped to `width` characters with continuation lines in the same column (a name too long
-    /// for a column of at most 24 gets its summary on the lines below it).
+    /// name (up to 22 characters), wrapped to `width` characters with continuation lines in the same
+    /// column; a longer name gets its summary on the lines below it.
     public func helpList(width: Int = 80) -> String {
         let indent = 2
         let longest = names.map(\.count).max() ?? 0
