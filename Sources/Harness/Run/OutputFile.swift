@@ -149,19 +149,42 @@ public enum OutputFile {
     /// (renamed into place when `body` returns, removed when it throws) for a regular or new file; the
     /// device or FIFO itself otherwise. `body` must create or truncate what it is handed.
     public static func produce(_ path: String, _ body: (String) throws(HarnessError) -> Void) throws(HarnessError) {
-        let target = try resolve(path)
-        if target.isDirect {
-            try body(target.resolved)
-            return
-        }
-        let temporary = temporaryPath(for: target.resolved)
+        let output = try begin(path)
         do {
-            try body(temporary)
+            try body(output.destination)
         } catch {
-            unlink(temporary)
+            output.discard()
             throw error
         }
-        try commit(temporary, to: target.resolved, reportedAs: path)
+        try output.commit()
+    }
+
+    /// An output written over a while (a clip, frame by frame), by the same rules as ``produce(_:_:)``:
+    /// write to ``destination``, then ``commit()``, or ``discard()`` when the output failed.
+    public struct Pending: Sendable {
+        /// Where the output really leads.
+        public let target: Target
+        /// What to create or truncate and write: a temporary sibling, or the device or FIFO itself.
+        public let destination: String
+
+        /// Puts the finished output in place (renames the temporary file; nothing for a device or FIFO).
+        public func commit() throws(HarnessError) {
+            guard !target.isDirect else { return }
+            try OutputFile.commit(destination, to: target.resolved, reportedAs: target.path)
+        }
+
+        /// Removes what was written (the temporary file; nothing for a device or FIFO).
+        public func discard() {
+            guard !target.isDirect else { return }
+            unlink(destination)
+        }
+    }
+
+    /// Starts an output at `path` that is written over a while (see ``Pending``).
+    public static func begin(_ path: String) throws(HarnessError) -> Pending {
+        let target = try resolve(path)
+        return Pending(
+            target: target, destination: target.isDirect ? target.resolved : temporaryPath(for: target.resolved))
     }
 
     /// Renames a finished temporary file into place (atomic on one file system). `path` must be a resolved
