@@ -51,20 +51,13 @@ enum SDLCapture {
     /// Draws `list` into an offscreen picture of `size` with SDL's software renderer (the same drawing
     /// code as the window's, text included) and writes it as a PNG.
     static func writePNG(of list: DrawList, size: Size, to path: String) throws(HarnessError) {
-        let surface = try makeSurface(width: size.width, height: size.height)
-        defer { SDL_FreeSurface(surface) }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else { throw .platform(SDLWindow.sdlError()) }
-        defer { SDL_DestroyRenderer(renderer) }
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        let text = try TextRenderer(renderer: renderer)
-        defer { text.close() }
-        SDLDrawing(renderer: renderer, text: text).render(list, size: size)
-        SDL_RenderFlush(renderer)
-        try writePNG(surface, to: path)
+        let canvas = try OffscreenCanvas(size: size)
+        canvas.render(list)
+        try writePNG(canvas.surface, to: path)
     }
 
     /// A 32-bit ARGB surface of the given size, to be freed by the caller.
-    private static func makeSurface(width: Int, height: Int) throws(HarnessError) -> UnsafeMutablePointer<SDL_Surface> {
+    static func makeSurface(width: Int, height: Int) throws(HarnessError) -> UnsafeMutablePointer<SDL_Surface> {
         guard
             let surface = SDL_CreateRGBSurfaceWithFormat(
                 0, Int32(width), Int32(height), 32, cadence_SDL_PIXELFORMAT_ARGB8888())
