@@ -11,8 +11,8 @@ public struct LoopOptions {
     public var recorder: RecordingWriter?
     /// Save a screenshot every `every` frames into `directory` as `frame-000123.png`.
     public var screenshotEvery: (every: Int, directory: String)?
-    /// Where the S key saves screenshots.
-    public var screenshotDirectory: String
+    /// Where the S key saves screenshots; nil: S saves nothing (the offline passes that draw a clip).
+    public var screenshotDirectory: String?
     /// Receivers of every frame's sample (`--profile`, `--trace`).
     public var sinks: [FrameSink]
     /// Show the profiler overlay from the start.
@@ -28,7 +28,7 @@ public struct LoopOptions {
     /// Creates options; the defaults do nothing extra.
     public init(
         replay: InputScript? = nil, record: Bool = false, screenshotEvery: (every: Int, directory: String)? = nil,
-        screenshotDirectory: String = ".", sinks: [FrameSink] = [], showsProfiler: Bool = false,
+        screenshotDirectory: String? = ".", sinks: [FrameSink] = [], showsProfiler: Bool = false,
         log: @escaping (String) -> Void = { _ in }
     ) {
         self.replay = replay

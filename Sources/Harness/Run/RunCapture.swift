@@ -14,8 +14,8 @@ struct RunCapture {
     let recorder: RecordingWriter?
     /// A screenshot every `every` frames into `directory`.
     let screenshotEvery: (every: Int, directory: String)?
-    /// Where S saves its screenshots.
-    let screenshotDirectory: String
+    /// Where S saves its screenshots (nil: nowhere).
+    let screenshotDirectory: String?
     private var requested: [String] = []
 
     init(_ options: LoopOptions) {
@@ -52,6 +52,7 @@ struct RunCapture {
 
     /// Asks for a screenshot of `scene` after the current frame is rendered (the S key).
     mutating func requestScreenshot(scene: String, frame: Int) {
+        guard let screenshotDirectory else { return }
         requested.append(screenshotDirectory + "/cadence-\(scene)-\(frame).png")
     }
 
