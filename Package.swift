@@ -34,6 +34,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
+        // cgif's header: the GIF encoder of `--clip` (MP4, WebM and APNG go to the ffmpeg command instead).
+        .systemLibrary(name: "CCGIF", pkgConfig: "cgif", providers: [.apt(["libcgif-dev"])]),
         // The animation model: no clock, no I/O, no SDL.
         .target(name: "Cadence"),
         // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
@@ -52,7 +54,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2"]),
+        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2", "CCGIF"]),
         // The command line as a library, so its tests import a library, not an executable's main module.
         .target(
             name: "CadenceCLI",

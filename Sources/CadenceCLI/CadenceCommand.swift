@@ -56,7 +56,8 @@ public struct CadenceCommand: ParsableCommand {
                 mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon: \
                 over every input event, from when it happened to the present of the frame that handled it.
 
-                Exit codes: 0 done, 1 SDL failed, 2 bad usage (unknown scene, bad value, unwritable path, no \
+                Exit codes: 0 done, 1 SDL failed or a clip could not be finished (its encoder died, the disk \
+                filled), 2 bad usage (unknown scene, bad value, unwritable path, no \
                 display, a scene that could not be made), 128+N ended by signal N (SIGTERM 143, SIGINT 130, \
                 SIGHUP 129) after writing every output.
                 """)
@@ -119,6 +120,30 @@ public struct CadenceCommand: ParsableCommand {
         help: ArgumentHelp("Save a PNG every K frames into DIR.", valueName: "K DIR"))
     var screenshotEvery: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Encode the run's frames as a clip, by extension: \(ClipFormat.list). Rendered offline after the run, from its input, at its fixed step (a run without --fixed-dt uses 1/fps).",
+            valueName: "clip.gif"))
+    var clip: String?
+
+    @Option(name: .customLong("clip-scale"), help: "The clip's size as a share of the run's, 0.1 to 1.")
+    var clipScale: Double = 1
+
+    @Option(
+        name: .customLong("clip-fps"),
+        help:
+            "Clip frames per second, at most the run's (frames are dropped evenly, never invented); default the run's, for a GIF at most 50 (30 for 60)."
+    )
+    var clipFPS: Double?
+
+    @Option(name: .customLong("clip-start"), help: ArgumentHelp("The first run frame in the clip.", valueName: "frame"))
+    var clipStart: Int = 0
+
+    @Option(
+        name: .customLong("clip-end"),
+        help: ArgumentHelp("The run frame the clip stops before (default: the run's end).", valueName: "frame"))
+    var clipEnd: Int?
+
     @Option(help: "Objects in the stress scene.")
     var count: Int = 10_000
 
@@ -141,6 +166,12 @@ public struct CadenceCommand: ParsableCommand {
             configuration.replayPath = replay
             configuration.showsProfiler = profiler
             configuration.objectCount = count
+            if let clip {
+                configuration.clip = ClipOptions(
+                    path: clip, scale: clipScale, framesPerSecond: clipFPS, start: clipStart, end: clipEnd)
+            } else if clipScale != 1 || clipFPS != nil || clipStart != 0 || clipEnd != nil {
+                throw ValidationError("--clip-scale, --clip-fps, --clip-start and --clip-end need --clip PATH")
+            }
             if !screenshotEvery.isEmpty {
                 guard screenshotEvery.count == 2, let every = Int(screenshotEvery[0]) else {
                     throw ValidationError(
@@ -177,6 +208,7 @@ public struct CadenceCommand: ParsableCommand {
             if let screenshot { print("screenshot: \(screenshot)") }
             for (label, path) in [
                 ("summary", summary), ("profile", profile), ("trace", trace), ("plot", plot), ("recording", record),
+                ("clip", report.clip?.path),
             ] {
                 if let path { print("\(label): \(path)") }
             }
@@ -184,7 +216,7 @@ public struct CadenceCommand: ParsableCommand {
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("\(Self.commandName): \(error.description)\n".utf8))
             switch error {
-            case .platform, .fontNotFound: throw ExitCode(1)
+            case .platform, .fontNotFound, .clipFailed: throw ExitCode(1)
             default: throw ExitCode(2)
             }
         }
@@ -192,7 +224,8 @@ public struct CadenceCommand: ParsableCommand {
 
     /// The options that take a number.
     static let numericOptions: Set<String> = [
-        "--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every",
+        "--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every", "--clip-scale",
+        "--clip-fps", "--clip-start", "--clip-end",
     ]
 
     /// `--frames -1` becomes `--frames=-1`: ArgumentParser takes a value starting with `-` for a flag and

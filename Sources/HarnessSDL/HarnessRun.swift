@@ -16,6 +16,8 @@ public struct RunReport: Sendable {
     public var seconds: Double
     /// The signal that ended the run early and the frame it stopped at (frames run), or nil.
     public var interruption: (signal: Int32, frame: Int)?
+    /// The clip written after the run (`--clip`), or nil.
+    public var clip: ClipReport?
 
     /// The exit status a process should end with: 0 after a finished run, 128 + the signal's number
     /// after an interrupted one (the shell's convention).
@@ -26,6 +28,7 @@ public struct RunReport: Sendable {
         var lines = ["driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)"]
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
+        if let clip { lines.append(clip.text) }
         if let interruption {
             lines.append("interrupted at frame \(interruption.frame) (\(StopRequest.name(of: interruption.signal)))")
         }
@@ -97,6 +100,8 @@ public enum HarnessRun {
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         options.recorder = recorder
+        // A clip is rendered from the run's input after the run (see ClipRenderer).
+        options.record = configuration.clip != nil
         let time = MonotonicClock()
         // Headless renderers never wait for vsync, so there is nothing to detect.
         let session = try HarnessSession(
@@ -111,11 +116,29 @@ public enum HarnessRun {
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)
         let seconds = Double(time.now() - started) / 1e9
         try recorder?.finish()
-        let report = RunReport(
+        var report = RunReport(
             driver: backend.driver, renderer: backend.rendererName, pacing: pacer.mode,
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
+        if let clip = configuration.clip {
+            if let signal = loop.interruption {
+                // The run has ended; a second signal abandons the clip of what ran.
+                log(
+                    "rendering the clip of the \(loop.frameIndex) frames run (\(StopRequest.name(of: signal)) again skips it)"
+                )
+                StopRequest.reset()
+            }
+            let step = configuration.fixedDelta ?? 1 / rate
+            switch try ClipRenderer.render(
+                clip, of: configuration, recording: loop.recording, frames: loop.frameIndex, step: step)
+            {
+            case let .written(written): report.clip = written
+            case let .interrupted(signal):
+                log("clip not written: \(StopRequest.name(of: signal))")
+                report.interruption = (loop.interruption ?? signal, loop.frameIndex)
+            }
+        }
         if let plot, let path = configuration.plotPath {
             let title =
                 "cadence \(configuration.scene): \(backend.driver) / \(backend.rendererName), \(pacer.mode.rawValue)"

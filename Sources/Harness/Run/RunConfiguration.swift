@@ -37,6 +37,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var replayPath: String?
     /// Save a screenshot every `every` frames into `directory`.
     public var screenshotEvery: ScreenshotSeries?
+    /// Encode the run's frames as a GIF or a video, rendered offline after the run (see ``ClipOptions``).
+    public var clip: ClipOptions?
     /// Objects in scenes that scale (the stress scene's `--count`).
     public var objectCount: Int = 10_000
     /// Show the profiler overlay from the first frame.
@@ -96,6 +98,7 @@ public struct RunConfiguration: Sendable, Equatable {
             }
             try OutputFile.checkWritable(series.directory + "/frame-000000.png")
         }
+        try clip?.validate(frames: frames)
         for path in outputs.map(\.path) {
             try OutputFile.checkWritable(path)
         }
@@ -116,7 +119,7 @@ public struct RunConfiguration: Sendable, Equatable {
     var outputs: [(flag: String, path: String)] {
         [
             ("--screenshot", screenshotPath), ("--summary", summaryPath), ("--profile", profilePath),
-            ("--trace", tracePath), ("--plot", plotPath), ("--record", recordPath),
+            ("--trace", tracePath), ("--plot", plotPath), ("--record", recordPath), ("--clip", clip?.path),
         ].compactMap { flag, path in path.map { (flag, $0) } }
     }
 
