@@ -83,7 +83,13 @@ final class SDLWindow {
             if options.vsync { accelerated |= SDL_RENDERER_PRESENTVSYNC.rawValue }
             renderer = SDL_CreateRenderer(window, -1, accelerated)
         }
-        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        if renderer == nil {
+            // The software renderer of an OffscreenCanvas (plots, clips) draws lines with the line method;
+            // a window's defaults to points, whose ends differ by a pixel. One method, one picture: a headless
+            // frame is then exactly the frame a clip of it shows.
+            SDL_SetHint(SDL_HINT_RENDER_LINE_METHOD, "2")
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
         guard let renderer else {
             let message = Self.sdlError()
             SDL_DestroyWindow(window)
