@@ -32,7 +32,8 @@ extension SDLTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
             set -u
-            "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 &
+            "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 \
+              --clip "$OUT/live.gif" --clip-scale 0.25 &
             pid=$!
             wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
             [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
@@ -52,6 +53,10 @@ extension SDLTests {
         #expect(
             FileManager.default.fileExists(atPath: folder + "/summary.txt"), "Esc ends the run cleanly, summary written"
         )
+        // The clip of a windowed run is rendered from its recording after the run: the click is in it.
+        #expect(output.contains("rendered offline after the run"), "\(output)")
+        let clip = try SDLBackend.loadPNG(folder + "/live.gif")
+        #expect(clip.width == 320 && clip.height == 180, "a quarter of 1280×720")
         let screen = try SDLBackend.loadPNG(folder + "/screen.png")
         // After 1.5 s every marker has settled in its place in the row around the click.
         let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
