@@ -81,6 +81,9 @@ public enum HarnessRun {
         log(
             "scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps"
         )
+        // A clip advances by the run's fixed step, or by its period; one faster than that is refused now.
+        let clipStep = configuration.fixedDelta ?? 1 / rate
+        if let clip = configuration.clip { _ = try clip.schedule(step: clipStep, frames: configuration.frames ?? .max) }
 
         var sinks: [FrameSink] = []
         if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
@@ -121,24 +124,6 @@ public enum HarnessRun {
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
-        if let clip = configuration.clip {
-            if let signal = loop.interruption {
-                // The run has ended; a second signal abandons the clip of what ran.
-                log(
-                    "rendering the clip of the \(loop.frameIndex) frames run (\(StopRequest.name(of: signal)) again skips it)"
-                )
-                StopRequest.reset()
-            }
-            let step = configuration.fixedDelta ?? 1 / rate
-            switch try ClipRenderer.render(
-                clip, of: configuration, recording: loop.recording, frames: loop.frameIndex, step: step)
-            {
-            case let .written(written): report.clip = written
-            case let .interrupted(signal):
-                log("clip not written: \(StopRequest.name(of: signal))")
-                report.interruption = (loop.interruption ?? signal, loop.frameIndex)
-            }
-        }
         if let plot, let path = configuration.plotPath {
             let title =
                 "cadence \(configuration.scene): \(backend.driver) / \(backend.rendererName), \(pacer.mode.rawValue)"
@@ -146,6 +131,26 @@ public enum HarnessRun {
         }
         if let path = configuration.summaryPath {
             try OutputFile.write(Data((report.text + "\n").utf8), to: path)
+        }
+        // Last, so that a clip that cannot be made costs none of the run's other outputs.
+        if let clip = configuration.clip, loop.interruption != nil, loop.frameIndex <= clip.start {
+            log("no clip: the run stopped at frame \(loop.frameIndex), before --clip-start \(clip.start)")
+        } else if let clip = configuration.clip {
+            if let signal = loop.interruption {
+                // The run has ended; a second signal abandons the clip of what ran.
+                log(
+                    "rendering the clip of the \(loop.frameIndex) frames run (\(StopRequest.name(of: signal)) again skips it)"
+                )
+                StopRequest.reset()
+            }
+            switch try ClipRenderer.render(
+                clip, of: configuration, recording: loop.recording, frames: loop.frameIndex, step: clipStep)
+            {
+            case let .written(written): report.clip = written
+            case let .interrupted(signal):
+                log("clip not written: \(StopRequest.name(of: signal))")
+                report.interruption = (loop.interruption ?? signal, loop.frameIndex)
+            }
         }
         return report
     }
