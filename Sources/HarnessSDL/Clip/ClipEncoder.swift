@@ -7,8 +7,8 @@ protocol ClipEncoder: AnyObject {
     /// Whether the encoder must see the whole clip before encoding it: then every frame is handed to
     /// ``survey(_:)`` first, and the clip is rendered a second time for ``append(_:delayInHundredths:)``.
     var surveysFirst: Bool { get }
-    /// Looks at one frame of the whole clip (only when ``surveysFirst``).
-    func survey(_ picture: ClipPicture)
+    /// Looks at one frame of the whole clip and the draw list it was drawn from (only when ``surveysFirst``).
+    func survey(_ picture: ClipPicture, drawn: DrawList)
     /// Encodes the next frame, shown for `delayInHundredths` hundredths of a second.
     func append(_ picture: ClipPicture, delayInHundredths: Int) throws(HarnessError)
     /// Finishes the file and puts it in place.
@@ -81,7 +81,7 @@ final class FFmpegEncoder: ClipEncoder {
         }
     }
 
-    func survey(_ picture: ClipPicture) {}
+    func survey(_ picture: ClipPicture, drawn: DrawList) {}
 
     func append(_ picture: ClipPicture, delayInHundredths: Int) throws(HarnessError) {
         let fd = input.fileHandleForWriting.fileDescriptor

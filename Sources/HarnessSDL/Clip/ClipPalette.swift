@@ -69,10 +69,11 @@ struct ColorCensus: Sendable {
 /// A GIF's palette for a whole clip, and every colour of the clip mapped into it.
 ///
 /// - A clip of at most ``maximumCount`` colours keeps every colour exactly.
-/// - Otherwise the colours that cover the most pixels (a scene's fills and strokes: at least one pixel in
-///   a thousand each, up to half the palette) are kept exactly, and the rest (anti-aliased edges, text,
-///   blends) are shared out by median cut, weighting each colour by the square root of its count so that
-///   rare edge shades still get entries; each colour then maps to its nearest entry.
+/// - Otherwise the scene's own colours are kept exactly, up to half the palette: the opaque colours its
+///   draw lists asked for (most pixels first), then any colour covering at least one pixel in a thousand.
+///   The rest (anti-aliased edges, text, blends) are shared out by median cut, weighting each colour by the
+///   square root of its count so that rare edge shades still get entries; each colour then maps to its
+///   nearest entry.
 /// - There is no dithering: the scenes are flat fills with thin edges, where dithering adds noise without
 ///   adding detail, and pixels that shimmer between frames would defeat the encoder's frame differencing.
 /// - The palette is the same for every frame, so a pixel that does not change keeps its index and costs
@@ -86,16 +87,22 @@ struct ClipPalette: Sendable {
     let colors: [UInt32]
     private var census: [UInt32: UInt8]
 
-    /// The palette for the colours in `census`.
-    init(_ census: ColorCensus) {
+    /// The palette for the colours in `census`, keeping the colours in `drawn` (RGB, the scene's own)
+    /// exactly when it must choose.
+    init(_ census: ColorCensus, drawn: Set<UInt32> = []) {
         let counted = census.colors
         if counted.count <= Self.maximumCount {
             colors = counted.map(\.color)
         } else {
             let total = counted.reduce(0) { $0 + $1.count }
-            let kept = counted.prefix { $0.count * 1000 >= total }.prefix(Self.maximumCount / 2).map(\.color)
-            let rest = counted.dropFirst(kept.count)
-            colors = kept + Self.medianCut(Array(rest), into: Self.maximumCount - kept.count)
+            let exact = counted.filter { drawn.contains($0.color) } + counted.filter { $0.count * 1000 >= total }
+            var kept: [UInt32] = []
+            for (color, _) in exact where !kept.contains(color) && kept.count < Self.maximumCount / 2 {
+                kept.append(color)
+            }
+            let keptSet = Set(kept)
+            let rest = counted.filter { !keptSet.contains($0.color) }
+            colors = kept + Self.medianCut(rest, into: Self.maximumCount - kept.count)
         }
         var map: [UInt32: UInt8] = [:]
         map.reserveCapacity(counted.count)

@@ -52,8 +52,8 @@ enum ClipRenderer {
         let canvas = try OffscreenCanvas(size: Size(width: configuration.width, height: configuration.height))
         do {
             if encoder.surveysFirst {
-                let surveyed = try pass(configuration, recording, schedule, canvas, size) { picture, _ in
-                    encoder.survey(picture)
+                let surveyed = try pass(configuration, recording, schedule, canvas, size) { picture, _, drawn in
+                    encoder.survey(picture, drawn: drawn)
                 }
                 if let signal = surveyed {
                     encoder.cancel()
@@ -61,7 +61,7 @@ enum ClipRenderer {
                 }
             }
             let encoded = try pass(configuration, recording, schedule, canvas, size) {
-                (picture, index) throws(HarnessError) in
+                (picture, index, _) throws(HarnessError) in
                 try encoder.append(picture, delayInHundredths: schedule.delayInHundredths(ofFrame: index))
             }
             if let signal = encoded {
@@ -80,12 +80,12 @@ enum ClipRenderer {
     }
 
     /// Runs the recorded frames up to the schedule's end and hands each kept one, scaled, to `body` with its
-    /// index in the clip. Returns the signal that stopped it, or nil when every frame was handed over.
+    /// index in the clip and the draw list it was drawn from. Returns the signal that stopped it, or nil when every frame was handed over.
     private static func pass(
         _ configuration: RunConfiguration, _ recording: InputScript, _ schedule: ClipSchedule,
         _ canvas: OffscreenCanvas,
         _ size: (width: Int, height: Int),
-        _ body: @escaping (ClipPicture, Int) throws(HarnessError) -> Void
+        _ body: @escaping (ClipPicture, Int, DrawList) throws(HarnessError) -> Void
     ) throws(HarnessError) -> Int32? {
         let backend = ClipBackend(canvas: canvas, schedule: schedule, size: size, body: body)
         var options = LoopOptions(
@@ -114,7 +114,8 @@ final class ClipBackend: RenderBackend {
     private let schedule: ClipSchedule
     private let scaler: ClipScaler
     private var picture: ClipPicture
-    private let body: (ClipPicture, Int) throws(HarnessError) -> Void
+    private let body: (ClipPicture, Int, DrawList) throws(HarnessError) -> Void
+    private var drawn = DrawList()
     private var frame = 0
     private var kept = 0
     /// The first error the encoder threw; the pass stops at it.
@@ -122,7 +123,7 @@ final class ClipBackend: RenderBackend {
 
     init(
         canvas: OffscreenCanvas, schedule: ClipSchedule, size: (width: Int, height: Int),
-        body: @escaping (ClipPicture, Int) throws(HarnessError) -> Void
+        body: @escaping (ClipPicture, Int, DrawList) throws(HarnessError) -> Void
     ) {
         self.canvas = canvas
         self.schedule = schedule
@@ -135,7 +136,10 @@ final class ClipBackend: RenderBackend {
 
     func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
 
-    func render(_ list: DrawList) { canvas.render(list) }
+    func render(_ list: DrawList) {
+        canvas.render(list)
+        drawn = list
+    }
 
     func saveScreenshot(to path: String) throws(HarnessError) {}
 
@@ -149,7 +153,7 @@ final class ClipBackend: RenderBackend {
             try canvas.withPixels { (pixels, stride) throws(HarnessError) in
                 scaler.scale(pixels, stride: stride, into: &picture)
             }
-            try body(picture, kept)
+            try body(picture, kept, drawn)
             kept += 1
         } catch {
             failure = error

@@ -10,6 +10,7 @@ final class GIFEncoder: ClipEncoder {
     private let output: OutputFile.Pending
     private let size: (width: Int, height: Int)
     private var census = ColorCensus()
+    private var drawnColors = Set<UInt32>()
     private var palette: ClipPalette?
     private var indices: [UInt8] = []
     private let sink: Sink
@@ -38,7 +39,18 @@ final class GIFEncoder: ClipEncoder {
 
     deinit { cancel() }
 
-    func survey(_ picture: ClipPicture) { census.count(picture) }
+    func survey(_ picture: ClipPicture, drawn: DrawList) {
+        census.count(picture)
+        for command in drawn.commands {
+            let color: Color
+            switch command {
+            case let .clear(c), let .fillRect(_, c), let .fillRects(_, c), let .strokeRect(_, c), let .line(_, _, c),
+                let .polyline(_, c), let .circle(_, _, c), let .dots(_, _, c), let .text(_, _, _, c):
+                color = c
+            }
+            if color.a == 255 { drawnColors.insert(UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)) }
+        }
+    }
 
     func append(_ picture: ClipPicture, delayInHundredths: Int) throws(HarnessError) {
         if gif == nil { try start() }
@@ -79,7 +91,7 @@ final class GIFEncoder: ClipEncoder {
 
     /// Chooses the palette from the survey and writes the GIF's header.
     private func start() throws(HarnessError) {
-        let palette = ClipPalette(census)
+        let palette = ClipPalette(census, drawn: drawnColors)
         self.palette = palette
         let bytes = palette.rgbBytes
         // cgif reads the palette when it writes the header and frames: it must outlive the GIF.
