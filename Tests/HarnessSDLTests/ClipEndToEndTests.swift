@@ -34,7 +34,9 @@ extension SDLTests {
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.contains("30 frames, 640×360 at 30 fps (1.00 s)"), "\(run.output)")
         }
-        let (a, b) = (try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second)))
+        let (a, b) = (
+            try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second))
+        )
         #expect(a == b, "the same replay gives the same GIF")
         #expect(a.count < 1_500_000)
         let frames = try tool(["identify", "-format", "%W %H %T\n", first]).split(separator: "\n")
@@ -81,7 +83,8 @@ extension SDLTests {
         let unknown = try runCadence(short + ["--clip", scratch.path + "/run.avi"])
         #expect(unknown.status == 2 && unknown.output.contains(".gif (built in), .mp4"), "\(unknown.output)")
 
-        let noFFmpeg = try runCadence(short + ["--clip", scratch.path + "/run.mp4"], environment: ["PATH": "/nonexistent"])
+        let noFFmpeg = try runCadence(
+            short + ["--clip", scratch.path + "/run.mp4"], environment: ["PATH": "/nonexistent"])
         #expect(noFFmpeg.status == 2 && noFFmpeg.output.contains("apt install ffmpeg"), "\(noFFmpeg.output)")
         #expect(!noFFmpeg.output.contains("frames:"), "refused before the first frame")
 
@@ -103,7 +106,8 @@ extension SDLTests {
             short + ["--clip", scratch.path + "/dies.mp4", "--summary", scratch.path + "/summary.txt"],
             environment: ["PATH": fake + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         #expect(dying.status == 1 && dying.output.contains("encoder gave up"), "\(dying.output)")
-        #expect(FileManager.default.fileExists(atPath: scratch.path + "/summary.txt"), "the run's own outputs are written")
+        #expect(
+            FileManager.default.fileExists(atPath: scratch.path + "/summary.txt"), "the run's own outputs are written")
 
         // A full disk, through a link to /dev/full: exit 1, the device left as it was.
         for name in ["full.gif", "full.mp4"] {

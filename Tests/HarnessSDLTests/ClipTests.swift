@@ -21,7 +21,8 @@ import Testing
         #expect(kept.count == 250 && schedule.frameCount == 250, "10 s at 25 fps")
         let gaps = Set(zip(kept.dropFirst(), kept).map { $0 - $1 })
         #expect(gaps == [2, 3], "every kept frame is 2 or 3 run frames after the last: \(gaps)")
-        #expect(try ClipOptions(path: "a.mp4").schedule(step: 1 / 60, frames: 10).frameCount == 10, "video: every frame")
+        #expect(
+            try ClipOptions(path: "a.mp4").schedule(step: 1 / 60, frames: 10).frameCount == 10, "video: every frame")
         #expect(ClipFormat.gif.defaultFramesPerSecond(runRate: 144) == 48)
         #expect(ClipFormat.gif.defaultFramesPerSecond(runRate: 50) == 50)
         #expect(throws: HarnessError.self) {
@@ -33,7 +34,9 @@ import Testing
         let schedule = try ClipOptions(path: "a.gif", framesPerSecond: 30, start: 31, end: 91)
             .schedule(step: 1 / 60, frames: 200)
         #expect((0..<200).filter(schedule.keeps) == Array(stride(from: 31, to: 91, by: 2)))
-        #expect(throws: HarnessError.self) { try ClipOptions(path: "a.gif", start: 20).schedule(step: 1 / 60, frames: 20) }
+        #expect(throws: HarnessError.self) {
+            try ClipOptions(path: "a.gif", start: 20).schedule(step: 1 / 60, frames: 20)
+        }
     }
 
     @Test func badClipOptionsAreRefusedWithWhatWouldWork() {
@@ -59,7 +62,8 @@ import Testing
         #expect(message(ClipOptions(path: "a.gif", start: 5, end: 5)).contains("--clip-end"))
         #expect(message(ClipOptions(path: "a.gif", start: 30), frames: 30).contains("past the run's last frame"))
         #expect(message(ClipOptions(path: "a.gif", end: 31), frames: 30).contains("past the run's end"))
-        #expect(message(ClipOptions(path: "a.GIF", scale: 0.5, framesPerSecond: 25, start: 2, end: 9), frames: 30) == "")
+        #expect(
+            message(ClipOptions(path: "a.GIF", scale: 0.5, framesPerSecond: 25, start: 2, end: 9), frames: 30) == "")
     }
 
     @Test func aVideoFormatWithoutFFmpegIsRefusedNamingThePackage() throws {
