@@ -25,7 +25,7 @@ func runCadence(
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    let output = OutputCollector(pipe)
+    let output = PipeReader(pipe)
     try process.run()
     var signalled = Date()
     if let signal {
@@ -39,25 +39,6 @@ func runCadence(
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return CadenceRun(status: process.terminationStatus, output: output.text(), seconds: seconds)
-}
-
-/// Drains a pipe on another thread, so a chatty child never blocks on a full pipe.
-final class OutputCollector: @unchecked Sendable {
-    // Unchecked: `data` is written by the reading thread before `done` is signalled, read after.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        Thread.detachNewThread { [self] in
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func text() -> String {
-        _ = done.wait(timeout: .now() + 10)
-        return String(decoding: data, as: UTF8.self)
-    }
 }
 
 extension SDLTests {

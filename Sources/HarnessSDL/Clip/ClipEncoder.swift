@@ -23,7 +23,7 @@ final class FFmpegEncoder: ClipEncoder {
     let surveysFirst = false
     private let process = Process()
     private let input = Pipe()
-    private let errors: ErrorCollector
+    private let errors: PipeReader
     private let output: OutputFile.Pending
     private var savedPipeAction = sigaction()
     private var finished = false
@@ -48,7 +48,7 @@ final class FFmpegEncoder: ClipEncoder {
         process.standardOutput = FileHandle.nullDevice
         let errorPipe = Pipe()
         process.standardError = errorPipe
-        errors = ErrorCollector(errorPipe)
+        errors = PipeReader(errorPipe)
         do {
             try process.run()
         } catch {
@@ -125,6 +125,7 @@ final class FFmpegEncoder: ClipEncoder {
         guard process.terminationReason != .exit || status != 0 else { return nil }
         output.discard()
         let message = errors.text().split(separator: "\n").suffix(3).joined(separator: "; ")
+            .trimmingCharacters(in: .whitespaces)
         let how =
             process.terminationReason == .uncaughtSignal
             ? "ffmpeg was killed by \(StopRequest.name(of: status))" : "ffmpeg exited with status \(status)"
@@ -132,8 +133,8 @@ final class FFmpegEncoder: ClipEncoder {
     }
 }
 
-/// Reads a child's standard error on another thread, so that a chatty child never blocks on a full pipe.
-final class ErrorCollector: @unchecked Sendable {
+/// Reads a pipe to its end on another thread, so that a chatty child never blocks on a full pipe.
+final class PipeReader: @unchecked Sendable {
     // Unchecked: `data` is written by the reading thread before `done` is signalled, and read after.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
@@ -145,9 +146,9 @@ final class ErrorCollector: @unchecked Sendable {
         }
     }
 
-    /// Everything the child wrote, once it has closed the pipe (waits up to 5 s).
+    /// Everything written to the pipe, once its writers have closed it (waits up to 10 s).
     func text() -> String {
-        _ = done.wait(timeout: .now() + 5)
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = done.wait(timeout: .now() + 10)
+        return String(decoding: data, as: UTF8.self)
     }
 }
