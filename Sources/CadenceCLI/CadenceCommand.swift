@@ -56,8 +56,11 @@ public struct CadenceCommand: ParsableCommand {
                 mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon: \
                 over every input event, from when it happened to the present of the frame that handled it.
 
-                Exit codes: 0 done, 1 SDL failed or a clip could not be finished (its encoder died, the disk \
-                filled), 2 bad usage (unknown scene, bad value, unwritable path, no \
+                Outputs: a path, or - for standard output (then the report goes to standard error); \
+                /dev/stdout works when it is a pipe.
+
+                Exit codes: 0 done, 1 SDL failed or an output could not be finished (the disk filled, a clip's \
+                encoder died), 2 bad usage (unknown scene, bad value, unwritable path, no \
                 display, a scene that could not be made), 128+N ended by signal N (SIGTERM 143, SIGINT 130, \
                 SIGHUP 129) after writing every output.
                 """)
@@ -201,7 +204,12 @@ public struct CadenceCommand: ParsableCommand {
     public func run() throws {
         do {
             let name = Self.commandName
-            let report = try HarnessRun.run(try runConfiguration) {
+            let configuration = try runConfiguration
+            // Standard output may be an output of the run (`--profile -`): then it holds nothing else.
+            let print: (String) -> Void =
+                configuration.writesToStandardOutput
+                ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : { Swift.print($0) }
+            let report = try HarnessRun.run(configuration) {
                 FileHandle.standardError.write(Data("\(name): \($0)\n".utf8))
             }
             print(report.text)
@@ -216,7 +224,7 @@ public struct CadenceCommand: ParsableCommand {
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("\(Self.commandName): \(error.description)\n".utf8))
             switch error {
-            case .platform, .fontNotFound, .clipFailed: throw ExitCode(1)
+            case .platform, .fontNotFound, .outputFailed: throw ExitCode(1)
             default: throw ExitCode(2)
             }
         }

@@ -68,12 +68,21 @@ enum SDLCapture {
     }
 
     /// Writes `surface` as a PNG to `path` by the rules of ``OutputFile``.
-    private static func writePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(HarnessError) {
-        try OutputFile.produce(path) { (destination: String) throws(HarnessError) in
-            guard IMG_SavePNG(surface, destination) == 0 else {
-                throw .unwritablePath(path, reason: SDLWindow.sdlError())
-            }
+    ///
+    /// The PNG is encoded in memory and written by ``OutputFile/write(_:to:)``: SDL_image writing to a file
+    /// itself ignores a failing final flush, so a full disk left a truncated picture and no error.
+    static func writePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(HarnessError) {
+        // zlib's worst case for incompressible pixels: a little over the raw size, plus PNG's framing.
+        let raw = Int(surface.pointee.pitch) * Int(surface.pointee.h)
+        var buffer = [UInt8](repeating: 0, count: raw + raw / 100 + Int(surface.pointee.h) + 65_536)
+        let size = buffer.withUnsafeMutableBytes { bytes -> Int? in
+            guard let stream = SDL_RWFromMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            defer { SDL_RWclose(stream) }
+            guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return nil }
+            return Int(SDL_RWtell(stream))
         }
+        guard let size, size > 0 else { throw .outputFailed(path, reason: SDLWindow.sdlError()) }
+        try OutputFile.write(Data(buffer[0..<size]), to: path)
     }
 
     /// Loads a PNG through SDL2_image (used by tests to check what a screenshot holds).

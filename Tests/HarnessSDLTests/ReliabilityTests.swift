@@ -230,3 +230,49 @@ extension SDLTests {
         _ = try draw(.nan)
     }
 }
+
+/// Runs `cadence` with its standard output on a pipe of its own; returns the status, what it wrote to
+/// standard output and to standard error.
+func runCadenceIntoPipe(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: cadenceExecutable)
+    process.arguments = arguments
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    let (outputText, errorText) = (PipeReader(output), PipeReader(errors))
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, outputText.text(), errorText.text())
+}
+
+extension SDLTests {
+    @Test func anOutputOnStandardOutputIsAllThatGoesThere() throws {
+        let short = ["hello", "--headless", "--unpaced", "--frames", "5"]
+        let profile = try runCadenceIntoPipe(short + ["--profile", "-"])
+        #expect(profile.status == 0, "\(profile.errors)")
+        let rows = profile.output.split(separator: "\n")
+        #expect(rows.first.map(String.init) == CSVProfileWriter.header && rows.count == 6, "\(profile.output)")
+        #expect(profile.errors.contains("frames: 5"), "the report goes to standard error")
+
+        let summary = try runCadenceIntoPipe(short + ["--summary", "/dev/stdout"])
+        #expect(summary.status == 0, "/dev/stdout on a pipe is written directly: \(summary.errors)")
+        #expect(summary.output.hasPrefix("driver: dummy") && summary.output.contains("frames: 5"), "\(summary.output)")
+        #expect(!summary.errors.contains("cannot write"))
+
+        let trace = try runCadenceIntoPipe(short + ["--trace", "-"])
+        #expect(trace.status == 0 && trace.output.hasPrefix("{\"displayTimeUnit\"") && trace.output.hasSuffix("]}\n"))
+
+        let twice = try runCadenceIntoPipe(short + ["--profile", "-", "--trace", "-"])
+        #expect(twice.status == 2 && twice.errors.contains("both write to '-'"), "\(twice.errors)")
+    }
+
+    @Test func aFullDiskIsAnIOFailureNotBadUsage() throws {
+        for flag in ["--profile", "--trace", "--summary", "--record", "--plot", "--screenshot"] {
+            let run = try runCadence(["hello", "--headless", "--unpaced", "--frames", "5", flag, "/dev/full"])
+            #expect(run.status == 1, "\(flag): \(run.output)")
+            #expect(
+                run.output.contains("'/dev/full' was not written: No space left on device"), "\(flag): \(run.output)")
+        }
+    }
+}

@@ -11,6 +11,8 @@ public final class RecordingWriter {
     public let path: String
     private var file: UnsafeMutablePointer<FILE>?
     private let encoder = JSONEncoder()
+    /// The first error a flush met, reported by ``finish()``.
+    private var failure: Int32?
 
     /// Opens (creating or truncating) the output and writes the header.
     public init(path: String, header: ReplayHeader) throws(HarnessError) {
@@ -26,7 +28,11 @@ public final class RecordingWriter {
         self.file = file
         encoder.outputFormatting = [.sortedKeys]
         fputs(header.jsonLine, file)
-        fflush(file)
+        flush(file)
+    }
+
+    private func flush(_ file: UnsafeMutablePointer<FILE>) {
+        if fflush(file) != 0, failure == nil { failure = errno }
     }
 
     deinit { if let file { fclose(file) } }
@@ -40,15 +46,16 @@ public final class RecordingWriter {
             fputs(String(decoding: data, as: UTF8.self) + "\n", file)
             wrote = true
         }
-        if wrote { fflush(file) }
+        if wrote { flush(file) }
     }
 
     /// Closes the file.
-    /// - Throws: ``HarnessError/unwritablePath(_:reason:)`` when a write failed (a full disk).
+    /// - Throws: ``HarnessError/outputFailed(_:reason:)`` when a write failed (a full disk).
     public func finish() throws(HarnessError) {
         guard let file else { return }
         self.file = nil
-        let failed = ferror(file) != 0
-        if fclose(file) != 0 || failed { throw .unwritablePath(path, reason: "writing failed") }
+        let reason = OutputFile.closeStream(file)
+        if let failure { throw .outputFailed(path, reason: String(cString: strerror(failure))) }
+        if let reason { throw .outputFailed(path, reason: reason) }
     }
 }

@@ -48,10 +48,9 @@ final class StreamingFile {
     func finish() throws(HarnessError) {
         guard let file else { return }
         self.file = nil
-        let failed = ferror(file) != 0
-        if fclose(file) != 0 || failed {
+        if let reason = OutputFile.closeStream(file) {
             if let temporary { unlink(temporary) }
-            throw .unwritablePath(path, reason: "writing failed")
+            throw .outputFailed(path, reason: reason)
         }
         if let temporary { try OutputFile.commit(temporary, to: target.resolved, reportedAs: path) }
     }

@@ -11,9 +11,9 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case invalidOption(String)
     /// An output file could not be created where asked.
     case unwritablePath(String, reason: String)
-    /// A clip could not be finished once its frames were being encoded (the encoder died, the disk filled);
-    /// nothing is left at its path.
-    case clipFailed(String, reason: String)
+    /// An output could not be finished once it was being written (the disk filled, a clip's encoder died):
+    /// an I/O failure, not bad usage. Nothing is left at its path (a device or FIFO keeps what it received).
+    case outputFailed(String, reason: String)
     /// A window was asked for but there is no display to put it on.
     case noDisplay
     /// A display is named (`DISPLAY`, `WAYLAND_DISPLAY`) but no server answers there; the text names it.
@@ -37,8 +37,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
             return message
         case let .unwritablePath(path, reason):
             return "cannot write '\(path)': \(reason)"
-        case let .clipFailed(path, reason):
-            return "the clip '\(path)' was not written: \(reason)"
+        case let .outputFailed(path, reason):
+            return "'\(path)' was not written: \(reason)"
         case .noDisplay:
             return
                 "no display is available (DISPLAY and WAYLAND_DISPLAY are unset): run with --headless, or under xvfb-run"

@@ -3,17 +3,21 @@ import Foundation
 import Glibc
 #endif
 
-/// Output files (screenshots, summaries, profiles, traces, recordings) are checked before a run starts
-/// and never destroy what is at their path:
+/// Output files (screenshots, summaries, profiles, traces, recordings, clips) are checked before a run
+/// starts and never destroy what is at their path:
 ///
+/// - `-` is standard output, written directly whatever it is;
 /// - a **symlink** is followed to the file it names (written through, never replaced);
-/// - a **device** or a **FIFO** (`/dev/null`, a named pipe) is opened and written directly, with no
-///   temporary file, so it stays what it is;
+/// - a **device** or a **FIFO** (`/dev/null`, a named pipe, `/dev/stdout` when it is a pipe) is opened and
+///   written directly, with no temporary file, so it stays what it is;
 /// - a **regular file** (or a new one) is written to a hidden temporary sibling and renamed into place, so
 ///   a failed or interrupted write never leaves a partial file.
 ///
 /// Folders and sockets are refused.
 public enum OutputFile {
+    /// The path that means standard output (`--profile -`), as Unix tools spell it.
+    public static let standardOutput = "-"
+
     /// Where an output path really leads.
     public struct Target: Sendable, Equatable {
         /// The path as asked for.
@@ -42,6 +46,12 @@ public enum OutputFile {
     ///   symlink loop.
     public static func resolve(_ path: String) throws(HarnessError) -> Target {
         if path.isEmpty { throw .unwritablePath(path, reason: "the path is empty") }
+        if path == standardOutput {
+            // Whatever standard output is (a pipe, a terminal, a file the shell opened), it is written
+            // directly, never replaced by a renamed file, and never shared with another output.
+            let target = try resolve("/dev/stdout")
+            return Target(path: path, resolved: target.resolved, isDirect: true, isFIFO: true)
+        }
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -55,6 +65,14 @@ public enum OutputFile {
                 let count = readlink(current, &buffer, buffer.count - 1)
                 guard count >= 0 else { throw .unwritablePath(path, reason: String(cString: strerror(errno))) }
                 let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if current.hasPrefix("/proc/"), !destination.hasPrefix("/") {
+                    // An open file's link (/dev/stdout → /proc/self/fd/1 → "pipe:[…]") names no path: the
+                    // node is the open pipe or socket itself, reached through the link.
+                    guard stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
+                        throw .unwritablePath(path, reason: "it is \(destination), not a file, a device or a pipe")
+                    }
+                    return Target(path: path, resolved: current, isDirect: true, isFIFO: true)
+                }
                 current =
                     destination.hasPrefix("/")
                     ? destination
@@ -141,7 +159,7 @@ public enum OutputFile {
                 }
                 return nil
             }
-            if let failure { throw .unwritablePath(path, reason: String(cString: strerror(failure))) }
+            if let failure { throw .outputFailed(path, reason: String(cString: strerror(failure))) }
         }
     }
 
@@ -195,7 +213,20 @@ public enum OutputFile {
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw .unwritablePath(shown ?? path, reason: reason)
+            throw .outputFailed(shown ?? path, reason: reason)
         }
+    }
+
+    /// Flushes and closes a stdio stream; returns why the output failed (the first error a write or the
+    /// flush met: a full disk, a closed pipe), or nil when every byte was written.
+    public static func closeStream(_ file: UnsafeMutablePointer<FILE>) -> String? {
+        var reason: String?
+        if fflush(file) != 0 {
+            reason = String(cString: strerror(errno))
+        } else if ferror(file) != 0 {
+            reason = "a write failed"
+        }
+        if fclose(file) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+        return reason
     }
 }

@@ -115,6 +115,13 @@ public struct RunConfiguration: Sendable, Equatable {
         return folders.filter { seen.insert($0).inserted }
     }
 
+    /// Whether an output goes to standard output (`-`, or `/dev/stdout`): then what `cadence` prints about
+    /// the run goes to standard error, so that standard output holds that output alone.
+    public var writesToStandardOutput: Bool {
+        guard let standardOutput = try? OutputFile.resolve(OutputFile.standardOutput) else { return false }
+        return outputs.contains { (try? OutputFile.resolve($0.path))?.identity == standardOutput.identity }
+    }
+
     /// The output options that are set, with their flags.
     var outputs: [(flag: String, path: String)] {
         [

@@ -52,7 +52,8 @@ final class FFmpegEncoder: ClipEncoder {
         do {
             try process.run()
         } catch {
-            throw .clipFailed(output.target.path, reason: "ffmpeg could not be started: \(error.localizedDescription)")
+            throw .outputFailed(
+                output.target.path, reason: "ffmpeg could not be started: \(error.localizedDescription)")
         }
         // A dead ffmpeg must turn the next write into EPIPE, an error to report, not a SIGPIPE that kills
         // the run before it can write its other outputs.
@@ -99,12 +100,12 @@ final class FFmpegEncoder: ClipEncoder {
         }
         if let failure {
             let reason = stop()
-            throw .clipFailed(output.target.path, reason: reason ?? String(cString: strerror(failure)))
+            throw .outputFailed(output.target.path, reason: reason ?? String(cString: strerror(failure)))
         }
     }
 
     func finish() throws(HarnessError) {
-        if let reason = stop() { throw .clipFailed(output.target.path, reason: reason) }
+        if let reason = stop() { throw .outputFailed(output.target.path, reason: reason) }
         try output.commit()
     }
 

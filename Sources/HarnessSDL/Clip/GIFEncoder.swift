@@ -132,8 +132,8 @@ final class GIFEncoder: ClipEncoder {
 
     private func failure(_ result: Int32) -> HarnessError {
         if let errorNumber = sink.failure {
-            return .clipFailed(output.target.path, reason: String(cString: strerror(errorNumber)))
+            return .outputFailed(output.target.path, reason: String(cString: strerror(errorNumber)))
         }
-        return .clipFailed(output.target.path, reason: "cgif failed (error \(result))")
+        return .outputFailed(output.target.path, reason: "cgif failed (error \(result))")
     }
 }
