@@ -53,8 +53,16 @@ public struct CadenceCommand: ParsableCommand {
                 the pacer detected vsync are the warm-up, counted on their own line with their longest interval. \
                 interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval - \
                 target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more; \
-                mean ms per frame: busy time (all but waiting) and each phase, per steady frame; input-to-photon: \
-                over every input event, from when it happened to the present of the frame that handled it.
+                hitches: frames shown late, intervals over 1.5 periods and under 100 ms (all steady frames, not \
+                only those while something animates), late ms: their interval - period in all, hitch ratio: late \
+                ms per second of steady frames (Apple's: under 5 good, 5-10 warning, over 10 critical); stalls: \
+                late frames of 100 ms or more, counted apart; frame overrun: busy time - period, how far past its \
+                deadline a frame's work finished, negative when early (p50 p90 p95 p99, Android's frameOverrunMs); \
+                lows: the 1% low is the frame rate of the p99 interval (1000 / p99 ms), the 0.1% low that of p99.9 \
+                (not the mean of the slowest 1%, MangoHud's other definition); mean ms per frame: busy time (all \
+                but waiting) and each phase, per steady frame; input-to-present: over every input event, from \
+                when it happened to the return of the present call of the frame that handled it (not to the \
+                display: SDL 2 reports no presentation time).
 
                 Outputs: a path, or - for standard output (then the report goes to standard error); \
                 /dev/stdout works when it is a pipe.

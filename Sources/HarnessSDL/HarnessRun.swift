@@ -86,8 +86,16 @@ public enum HarnessRun {
         if let clip = configuration.clip { _ = try clip.schedule(step: clipStep, frames: configuration.frames ?? .max) }
 
         var sinks: [FrameSink] = []
-        if let path = configuration.profilePath { sinks.append(try CSVProfileWriter(path: path)) }
-        if let path = configuration.tracePath { sinks.append(try ChromeTraceWriter(path: path)) }
+        let period = Pacer.period(forRate: configuration.unpaced ? nil : rate)
+        if let path = configuration.profilePath {
+            let about = ProfileHeader(
+                scene: configuration.scene, targetPeriodMs: Double(period) / 1e6, driver: backend.driver,
+                renderer: backend.rendererName, objectCount: configuration.objectCount)
+            sinks.append(try CSVProfileWriter(path: path, about: about))
+        }
+        if let path = configuration.tracePath {
+            sinks.append(try ChromeTraceWriter(path: path, targetPeriod: period))
+        }
         let plot = configuration.plotPath.map { _ in FramePlot() }
         if let plot { sinks.append(plot) }
         let recorder = try configuration.recordPath.map { path throws(HarnessError) in

@@ -122,7 +122,8 @@ extension SDLTests {
         #expect(status == 0, "\(output)")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+            .split(separator: "\n").dropFirst(2)
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let columns = CSVProfileWriter.header.split(separator: ",").map(String.init)
         func column(_ name: String, _ row: [String]) -> Double { Double(row[columns.firstIndex(of: name)!])! }
 
@@ -159,5 +160,29 @@ extension SDLTests {
 
         let meanBusy = steady.map { column("busy_ms", $0) }.reduce(0, +) / Double(steady.count)
         #expect(abs((numbers(after: "mean ms per frame").first ?? -1) - meanBusy) < 0.002, "\(summary)")
+
+        // Hitches, stalls, overrun and lows, each by its definition from the rows.
+        for row in steady {
+            let interval = column("interval_ms", row)
+            let isHitch = interval > period * 1.5 && interval < 100
+            #expect(abs(column("late_ms", row) - (isHitch ? interval - period : 0)) < 0.002, "\(row)")
+            #expect(column("stall", row) == (interval >= 100 && interval > period * 1.5 ? 1 : 0))
+            #expect(abs(column("overrun_ms", row) - (column("busy_ms", row) - period)) < 0.002)
+        }
+        let late = steady.map { column("late_ms", $0) }.filter { $0 > 0 }
+        let seconds = steady.map { column("interval_ms", $0) }.reduce(0, +) / 1000
+        let hitchLine = numbers(after: "hitches")  // count, late ms, ratio
+        #expect(hitchLine.count == 3 && hitchLine[0] == Double(late.count), "\(summary)")
+        #expect(abs(hitchLine[1] - late.reduce(0, +)) < 0.01 && abs(hitchLine[2] - late.reduce(0, +) / seconds) < 0.01)
+        #expect(numbers(after: "stalls").first == Double(steady.filter { column("stall", $0) == 1 }.count))
+        let busy = steady.map { column("busy_ms", $0) }.sorted()
+        let overruns = numbers(after: "frame overrun ms")  // p50, p90, p95, p99
+        #expect(overruns.count == 4, "\(summary)")
+        for (percentile, value) in zip([50.0, 90, 95, 99], overruns) {
+            let exact = busy[max(Int((percentile / 100 * Double(busy.count)).rounded(.up)), 1) - 1]
+            #expect(abs(value - (exact - period)) <= exact * 0.002 + 0.002, "overrun p\(percentile): \(value)")
+        }
+        let lows = numbers(after: "lows fps")  // 1 % low, 0.1 % low
+        #expect(lows.count == 2 && abs(lows[0] - 1000 / values[2]) < 0.01 && abs(lows[1] - 1000 / values[3]) < 0.01)
     }
 }

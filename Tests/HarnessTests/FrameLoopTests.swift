@@ -212,7 +212,7 @@ final class FakeBackend: RenderBackend {
     }
 }
 
-/// Input-to-photon latency: from each event's time (as the backend reports it) to the present of the
+/// Input-to-present latency: from each event's time (as the backend reports it) to the present of the
 /// frame that handled it, into the summary, the frame's sample and the CSV.
 @Suite struct InputLatencyTests {
     @Test func eachEventCountsFromItsOwnTimeToThePresentThatShowedIt() throws {
@@ -242,7 +242,7 @@ final class FakeBackend: RenderBackend {
         #expect(summary.inputEvents == 3)
         #expect(abs(summary.inputLatencyMaxMs - 7.5) < 0.01, "\(summary.text)")
         #expect(abs(summary.inputLatencyP50Ms - 3) < 0.01, "\(summary.text)")
-        #expect(summary.text.contains("input-to-photon ms over 3 input events"))
+        #expect(summary.text.contains("input-to-present ms over 3 input events"))
         let samples = stats.recent
         #expect(samples.map(\.inputEvents) == [0, 0, 2, 0, 1])
         #expect(samples[2].inputLatency == 7_500_000)
@@ -253,7 +253,9 @@ final class FakeBackend: RenderBackend {
         let folder = NSTemporaryDirectory() + "cadence-latency-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = try CSVProfileWriter(path: folder + "/frames.csv")
+        let writer = try CSVProfileWriter(
+            path: folder + "/frames.csv",
+            about: ProfileHeader(scene: "hello", targetPeriodMs: 0, driver: "", renderer: "", objectCount: 1))
         writer.record(FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases()))
         writer.record(
             FrameSample(
@@ -261,8 +263,8 @@ final class FakeBackend: RenderBackend {
                 inputLatency: 4_250_000))
         try writer.finish()
         let lines = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
-        #expect(lines[0].hasSuffix(",input_events,input_latency_ms"))
-        #expect(lines[1].hasSuffix(",0,0.0000"), "no input: 0 events, latency 0")
-        #expect(lines[2].hasSuffix(",2,4.2500"))
+        #expect(lines[1].hasSuffix(",input_events,input_to_present_ms,overrun_ms,late_ms,stall"))
+        #expect(lines[2].hasSuffix(",0,0.0000,,0.0000,0"), "no input: 0 events, latency 0; unpaced: no overrun")
+        #expect(lines[3].hasSuffix(",2,4.2500,,0.0000,0"))
     }
 }

@@ -24,4 +24,63 @@ import Testing
         #expect(stats.recent.last?.interval == 25_000_000, "the history ends with the newest frame")
         #expect(summary.text.contains("missed deadlines: 3"))
     }
+
+    /// 1,000 steady frames at 60 Hz (period 16,666,667 ns) with known hitches, a stall and known busy times.
+    @Test func hitchesStallsOverrunAndLowsOfAKnownSequence() {
+        let period: UInt64 = 16_666_667
+        let stats = FrameStats(targetPeriod: period)
+        var intervals = [UInt64](repeating: period, count: 1001)
+        intervals[0] = 0
+        intervals[100] = 25_000_001  // 1.5 periods and a hair: a hitch, 8.33 ms late
+        intervals[200] = 33_333_334  // two periods: a hitch, one period late
+        intervals[300] = 50_000_000  // three periods: a hitch, two periods late
+        intervals[400] = 25_000_000  // under 1.5 periods (25,000,000.5): on time
+        intervals[500] = 150_000_000  // a stall, not a hitch
+        var busy = [UInt64](repeating: 4_000_000, count: 1001)
+        for index in 1...10 { busy[index * 97] = 20_000_000 }  // 1 % of the frames overrun by 3.33 ms
+        for (index, interval) in intervals.enumerated() {
+            var phases = FramePhases()
+            phases.draw = busy[index]
+            stats.record(FrameSample(index: index, start: 0, interval: interval, phases: phases))
+        }
+        let summary = stats.summary()
+        #expect(summary.steadyFrames == 1000)
+        #expect(summary.hitches == 3, "the frame a hair under 1.5 periods is not one, the stall is apart")
+        let late = Double(25_000_001 - period + 33_333_334 - period + 50_000_000 - period) / 1e6
+        #expect(abs(summary.hitchTotalMs - late) < 1e-9)
+        let seconds = Double(intervals.reduce(0, +)) / 1e9
+        #expect(abs(summary.hitchRatio - late / seconds) < 1e-9, "exact: sums, not a histogram")
+        #expect(summary.stalls == 1 && summary.stallMaxMs == 150 && summary.stallTotalMs == 150)
+        // Percentiles come from HdrHistogram: within 0.1 % of the exact value.
+        #expect(abs(summary.overrunP50 - (4 - 16.666667)) < 0.005)
+        #expect(abs(summary.overrunP90 - (4 - 16.666667)) < 0.005)
+        #expect(abs(summary.overrunP99 - (4 - 16.666667)) < 0.005, "ten overruns are exactly the top 1 %")
+        #expect(abs(summary.overrunP95 - (4 - 16.666667)) < 0.005)
+        // p99 of the intervals is a 60 Hz frame (the six long frames are under 1 %); p99.9 is the 50 ms hitch.
+        #expect(abs(summary.low1Fps - 60) < 0.06)
+        #expect(abs(summary.low01Fps - 20) < 0.02)
+        #expect(summary.text.contains("hitches: 3  late ms: \((late * 1000).rounded() / 1000)"))
+        #expect(summary.text.contains("stalls: 1  total ms: 150.0  longest ms: 150.0"))
+
+        // The same frames unpaced: no hitches, no overrun, the stall still a stall.
+        let unpaced = FrameStats(targetPeriod: 0)
+        for (index, interval) in intervals.enumerated() {
+            unpaced.record(FrameSample(index: index, start: 0, interval: interval, phases: FramePhases()))
+        }
+        #expect(unpaced.summary().hitches == 0 && unpaced.summary().stalls == 1)
+        #expect(!unpaced.summary().text.contains("hitches"), "an unpaced run has no deadline to be late for")
+    }
+
+    @Test func theOverrunPercentilesReachTheSlowFrames() {
+        let stats = FrameStats(targetPeriod: 10_000_000)
+        for index in 0...100 {
+            var phases = FramePhases()
+            phases.render = index > 95 ? 14_000_000 : 2_000_000  // the five slowest overrun by 4 ms
+            stats.record(FrameSample(index: index, start: 0, interval: 10_000_000, phases: phases))
+        }
+        let summary = stats.summary()
+        #expect(abs(summary.overrunP50 + 8) < 0.005 && abs(summary.overrunP90 + 8) < 0.005)
+        #expect(abs(summary.overrunP99 - 4) < 0.02, "\(summary.overrunP99)")
+        #expect(abs(summary.overrunP95 + 8) < 0.005, "95 of 100 frames finish 8 ms early")
+    }
 }

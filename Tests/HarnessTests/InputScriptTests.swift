@@ -180,13 +180,16 @@ import Testing
     @Test func theProfileHasAHeaderAndARowPerFrame() throws {
         let path = temporaryPath("frames.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let writer = try CSVProfileWriter(path: path)
+        let about = ProfileHeader(
+            scene: "stress", targetPeriodMs: 16.6667, driver: "dummy", renderer: "software", objectCount: 500)
+        let writer = try CSVProfileWriter(path: path, about: about)
         for sample in samples() { writer.record(sample) }
         try writer.finish()
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 4)
-        #expect(lines[0] == Substring(CSVProfileWriter.header))
-        let fields = lines[2].split(separator: ",")
+        #expect(lines.count == 5)
+        #expect(ProfileHeader(line: String(lines[0])) == about, "\(lines[0])")
+        #expect(lines[1] == Substring(CSVProfileWriter.header))
+        let fields = lines[3].split(separator: ",", omittingEmptySubsequences: false)
         #expect(fields.count == CSVProfileWriter.header.split(separator: ",").count)
         #expect(fields[0] == "1")
         #expect(fields[2] == "16.6660")

@@ -57,13 +57,20 @@ public final class Pacer {
     ///   - source: the clock to read and sleep on.
     ///   - spinMargin: seconds before each deadline to stop sleeping and spin (default 0.25 ms).
     ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
+    /// The period (nanoseconds) a pacer holds `rate` frames per second to; 0 for an unpaced rate (`nil`,
+    /// zero, negative, NaN).
+    public static func period(forRate rate: Double?) -> UInt64 {
+        guard let rate, rate.isFinite, rate > 0 else { return 0 }
+        // Clamped, so that no rate traps the conversion (1e-300 fps would be a period past UInt64.max).
+        return UInt64(min(max((1e9 / rate).rounded(), 1), Double(longestPeriod)))
+    }
+
     public init(targetRate: Double?, source: TimeSource, spinMargin: Double = 0.000_25, detectVsync: Bool = true) {
         self.source = source
         self.measuresCPU = source is MonotonicClock
         if let rate = targetRate, rate.isFinite, rate > 0 {
             self.targetRate = rate
-            // Clamped, so that no rate traps the conversion (1e-300 fps would be a period past UInt64.max).
-            period = UInt64(min(max((1e9 / rate).rounded(), 1), Double(Self.longestPeriod)))
+            period = Self.period(forRate: rate)
             mode = detectVsync ? .detecting : .selfPaced
         } else {
             self.targetRate = 0

@@ -56,28 +56,84 @@ final class StreamingFile {
     }
 }
 
-/// `--profile frames.csv`: one row per frame, times in milliseconds.
+/// What a profile is a run of: its first line, a comment
+/// (`# cadence profile: scene=stress target_period_ms=16.6667 driver=dummy renderer=software count=10000`),
+/// so that `cadence compare` can tell two runs of different scenes or rates apart. Read a profile with
+/// `pandas.read_csv(path, comment="#")`, or skip its first line.
+public struct ProfileHeader: Sendable, Equatable {
+    /// The scene the run started in.
+    public var scene: String
+    /// The period the pacer held to, in ms (0: unpaced).
+    public var targetPeriodMs: Double
+    /// SDL's video driver and renderer.
+    public var driver: String, renderer: String
+    /// Objects in scenes that scale (`--count`).
+    public var objectCount: Int
+
+    /// A header.
+    public init(scene: String, targetPeriodMs: Double, driver: String, renderer: String, objectCount: Int) {
+        self.scene = scene
+        self.targetPeriodMs = targetPeriodMs
+        self.driver = driver
+        self.renderer = renderer
+        self.objectCount = objectCount
+    }
+
+    static let prefix = "# cadence profile:"
+
+    /// The header as the profile's first line.
+    public var line: String {
+        Self.prefix
+            + " scene=\(scene) target_period_ms=\(String(format: "%.4f", targetPeriodMs)) driver=\(driver) renderer=\(renderer) count=\(objectCount)"
+    }
+
+    /// Reads a header line; nil when `line` is not one.
+    public init?(line: String) {
+        guard line.hasPrefix(Self.prefix) else { return nil }
+        var fields: [String: String] = [:]
+        for pair in line.dropFirst(Self.prefix.count).split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let scene = fields["scene"], let period = fields["target_period_ms"].flatMap(Double.init),
+            let count = fields["count"].flatMap(Int.init)
+        else { return nil }
+        self.init(
+            scene: scene, targetPeriodMs: period, driver: fields["driver"] ?? "", renderer: fields["renderer"] ?? "",
+            objectCount: count)
+    }
+}
+
+/// `--profile frames.csv`: a ``ProfileHeader`` line, then one row per frame, times in milliseconds.
 public final class CSVProfileWriter: FrameSink {
     private let file: StreamingFile
+    private let targetPeriod: UInt64
 
-    /// The columns, in order.
+    /// The columns, in order. `overrun_ms` (busy − period) is empty in an unpaced run; `late_ms` is how
+    /// late a hitch was (0 for other frames) and `stall` marks stalls (see
+    /// ``FrameStats/lateness(interval:targetPeriod:)``; both only for steady frames).
     public static let header =
-        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_latency_ms"
+        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall"
 
-    /// Opens the output (written to a temporary file until ``finish()``).
-    public init(path: String) throws(HarnessError) {
+    /// Opens the output (written to a temporary file until ``finish()``) and writes `about` and the
+    /// column names.
+    public init(path: String, about: ProfileHeader) throws(HarnessError) {
         file = try StreamingFile(path: path)
-        file.write(Self.header + "\n")
+        targetPeriod = UInt64((about.targetPeriodMs * 1e6).rounded())
+        file.write(about.line + "\n" + Self.header + "\n")
     }
 
     public func record(_ sample: FrameSample) {
         let p = sample.phases
         let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
+        let steady = FrameStats.isSteady(sample)
+        let late = FrameStats.lateness(interval: sample.interval, targetPeriod: targetPeriod)
+        let overrun = targetPeriod > 0 ? String(format: "%.4f", (Double(p.busy) - Double(targetPeriod)) / 1e6) : ""
         let fields = [
             String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
             ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
             String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
-            ms(sample.inputLatency),
+            ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
         ]
         file.write(fields.joined(separator: ",") + "\n")
     }
@@ -89,15 +145,19 @@ public final class CSVProfileWriter: FrameSink {
 ///
 /// Each frame is a complete (`"ph":"X"`) slice named `frame`, with one nested slice per phase
 /// (input, update, draw, render, present, wait) on the same track, and a counter event (`"ph":"C"`)
-/// named `active` carrying the tween and animation counts. Times are microseconds from the first frame.
+/// named `active` carrying the tween and animation counts; a steady frame that came late is an instant
+/// event named `hitch` or `stall` with its interval and lateness. Times are microseconds from the first frame.
 public final class ChromeTraceWriter: FrameSink {
     private let file: StreamingFile
+    private let targetPeriod: UInt64
     private var origin: UInt64?
     private var first = true
 
-    /// Opens the output (written to a temporary file until ``finish()``).
-    public init(path: String) throws(HarnessError) {
+    /// Opens the output (written to a temporary file until ``finish()``) for a run held to `targetPeriod`
+    /// nanoseconds a frame (0: unpaced), which tells hitches and stalls.
+    public init(path: String, targetPeriod: UInt64 = 0) throws(HarnessError) {
         file = try StreamingFile(path: path)
+        self.targetPeriod = targetPeriod
         file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
         emit(#"{"name":"process_name","ph":"M","pid":1,"args":{"name":"cadence"}}"#)
         emit(#"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#)
@@ -120,11 +180,21 @@ public final class ChromeTraceWriter: FrameSink {
         emit(
             #"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#
         )
+        if FrameStats.isSteady(sample) {
+            let late = FrameStats.lateness(interval: sample.interval, targetPeriod: targetPeriod)
+            if late.lateBy > 0 || late.stall {
+                // An instant event on the frame loop's track, at the start of the frame that came late.
+                let name = late.stall ? "stall" : "hitch"
+                emit(
+                    #"{"name":"\#(name)","cat":"timing","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(us(sample.start - origin)),"args":{"interval_ms":\#(String(format: "%.3f", Double(sample.interval) / 1e6)),"late_ms":\#(String(format: "%.3f", Double(late.lateBy) / 1e6))}}"#
+                )
+            }
+        }
         if sample.inputEvents > 0 {
             // A counter track of its own, stamped at the present that showed the input.
             let presented = sample.start - origin + sample.phases.busy
             emit(
-                #"{"name":"input-to-photon ms","ph":"C","pid":1,"ts":\#(us(presented)),"args":{"longest":\#(String(format: "%.3f", Double(sample.inputLatency) / 1e6)),"events":\#(sample.inputEvents)}}"#
+                #"{"name":"input-to-present ms","ph":"C","pid":1,"ts":\#(us(presented)),"args":{"longest":\#(String(format: "%.3f", Double(sample.inputLatency) / 1e6)),"events":\#(sample.inputEvents)}}"#
             )
         }
     }

@@ -8,9 +8,10 @@ import Foundation
 /// - a **timeline**: one column per frame (or per run of frames, when there are more frames than
 ///   pixels: the column then shows the longest interval and the mean phases of its frames), the busy
 ///   phases stacked in the profiler overlay's colours, the interval (wait included) as a grey line
-///   above them, the frame budget as a horizontal line, warm-up frames shaded, and every jank (a steady
-///   frame of at least twice the budget, as the summary counts them) marked by a red tick above its
-///   column, with intervals beyond the axis drawn to its top;
+///   above them, the frame budget as a horizontal line, warm-up frames shaded, every hitch or stall (see
+///   ``FrameStats/lateness(interval:targetPeriod:)``) marked by an orange tick above its column and every
+///   jank (a steady frame of at least twice the budget) by a red one, with intervals beyond the axis drawn
+///   to its top;
 /// - a **histogram** of the steady frames' intervals with the budget marked;
 /// - the summary's headline figures, over the same steady frames as `--summary`.
 ///
@@ -43,6 +44,7 @@ public final class FramePlot: FrameSink {
     static let intervalColor = Color(150, 156, 170)
     static let budgetColor = Color(255, 220, 90)
     static let jankColor = Color(255, 70, 70)
+    static let hitchColor = Color(255, 160, 60)
     static let warmUpShade = Color(110, 80, 160, 90)
 
     /// Draws the plot of the frames recorded so far.
@@ -56,7 +58,9 @@ public final class FramePlot: FrameSink {
         let summary = stats.summary()
         let budget = Double(stats.targetPeriod) / 1e6
         list.text(title, at: Point(24, 14), size: .large, .text)
-        list.text(headline(summary, budget: budget), at: Point(24, 46), size: .small, .dimText)
+        for (index, line) in headline(summary, budget: budget).enumerated() {
+            list.text(line, at: Point(24, 42 + Double(index) * 18), size: .small, .dimText)
+        }
         let width = Double(size.width)
         let height = Double(size.height)
         let timeline = Rect(x: 64, y: 100, width: width - 88, height: (height - 100) * 0.58)
@@ -70,17 +74,20 @@ public final class FramePlot: FrameSink {
         return list
     }
 
-    private func headline(_ summary: FrameSummary, budget: Double) -> String {
+    private func headline(_ summary: FrameSummary, budget: Double) -> [String] {
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
-        var text =
+        var first =
             "\(summary.frames) frames (\(summary.steadyFrames) steady)   interval ms p50 \(f(summary.intervalP50))"
-        text += "  p99 \(f(summary.intervalP99))  max \(f(summary.intervalMax))"
-        if budget > 0 {
-            text += "   budget \(f(budget)) ms: \(summary.missedDeadlines) missed, \(summary.janks) janks"
-        } else {
-            text += "   unpaced: no budget"
-        }
-        return text
+        first += "  p99 \(f(summary.intervalP99))  max \(f(summary.intervalMax))"
+        first +=
+            "   lows \(String(format: "%.1f", summary.low1Fps)) fps (1%), \(String(format: "%.1f", summary.low01Fps)) fps (0.1%)"
+        guard budget > 0 else { return [first + "   unpaced: no budget", "\(summary.stalls) stalls"] }
+        first += "   budget \(f(budget)) ms"
+        var second = "\(summary.missedDeadlines) missed, \(summary.janks) janks, \(summary.hitches) hitches"
+        second +=
+            " (\(f(summary.hitchTotalMs)) ms late, hitch ratio \(f(summary.hitchRatio)) ms/s), \(summary.stalls) stalls"
+        second += "   frame overrun ms p50 \(f(summary.overrunP50))  p99 \(f(summary.overrunP99))"
+        return [first, second]
     }
 
     /// The top of both axes, in ms: room for twice the budget and the 99th percentile of the steady
@@ -124,6 +131,10 @@ public final class FramePlot: FrameSink {
             }
             let longest = Double(slice.map(\.interval).max() ?? 0) / 1e6
             intervalLine.append(Point(x + columnWidth / 2, y(longest)))
+            let late = slice.filter(\.steady).map { FrameStats.lateness(interval: $0.interval, targetPeriod: period) }
+            if late.contains(where: { $0.lateBy > 0 || $0.stall }) {
+                list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y - 12, width: 4, height: 9), Self.hitchColor)
+            }
             if slice.contains(where: { $0.steady && FrameStats.isJank(interval: $0.interval, targetPeriod: period) }) {
                 list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y - 12, width: 4, height: 9), Self.jankColor)
             }
@@ -193,6 +204,7 @@ public final class FramePlot: FrameSink {
         entries.append(("interval (wait included)", Self.intervalColor))
         if budget > 0 {
             entries.append((String(format: "budget %.2f ms", budget), Self.budgetColor))
+            entries.append(("hitch or stall: a steady frame over 1.5x the budget", Self.hitchColor))
             entries.append(("jank: a steady frame of 2x the budget or more", Self.jankColor))
         }
         entries.append(("warm-up (first frame, vsync detection)", Self.warmUpShade))

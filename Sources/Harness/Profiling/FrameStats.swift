@@ -57,7 +57,7 @@ public struct FrameSample: Hashable, Sendable {
     public var paced: Bool
     /// Input events the frame handled.
     public var inputEvents: Int
-    /// The longest input-to-photon latency among them (nanoseconds from an event to this frame's
+    /// The longest input-to-present latency among them (nanoseconds from an event to this frame's
     /// present); 0 when there were none.
     public var inputLatency: UInt64
 
@@ -104,13 +104,31 @@ public struct FrameSummary: Hashable, Sendable {
     public var missedDeadlines: Int
     /// Steady frames whose interval was at least twice the period (a dropped frame).
     public var janks: Int
+    /// Steady frames shown late (see ``FrameStats/lateness(interval:targetPeriod:)``): more than half a
+    /// period after their expected time and under ``FrameStats/stallThreshold``; 0 when unpaced.
+    public var hitches: Int
+    /// How late the hitches were in all: the sum of their interval − period.
+    public var hitchTotalMs: Double
+    /// Hitch time per second of steady frames (ms/s), Apple's hitch time ratio: under 5 good, 5 to 10 a
+    /// warning, over 10 critical in Xcode's terms.
+    public var hitchRatio: Double
+    /// Steady frames of ``FrameStats/stallThreshold`` or more, counted apart from the hitches.
+    public var stalls: Int
+    /// The stalls' intervals in all, and the longest.
+    public var stallTotalMs: Double, stallMaxMs: Double
+    /// Frame overrun percentiles over the steady frames (Android's `frameOverrunMs`): busy time − period,
+    /// how far past its deadline a frame's work finished (negative: that much early); 0 when unpaced.
+    public var overrunP50: Double, overrunP90: Double, overrunP95: Double, overrunP99: Double
+    /// The 1 % and 0.1 % lows: the frame rates of the 99th and 99.9th percentile intervals (1000 / p99 ms);
+    /// 0 without steady frames.
+    public var low1Fps: Double, low01Fps: Double
     /// Mean busy time (everything but the wait) per steady frame.
     public var meanBusyMs: Double
     /// Mean time per phase per steady frame.
     public var meanPhaseMs: [String: Double]
     /// Input events handled in the whole run (warm-up included): what the latency figures are over.
     public var inputEvents: Int
-    /// Input-to-photon latency percentiles over every input event: from when the event happened to the
+    /// Input-to-present latency percentiles over every input event: from when the event happened to the
     /// present of the first frame that reflects it (p50, p99, maximum).
     public var inputLatencyP50Ms: Double, inputLatencyP99Ms: Double, inputLatencyMaxMs: Double
 }
@@ -137,13 +155,22 @@ public final class FrameStats {
     public private(set) var warmUpFrameCount = 0
     /// The longest warm-up interval (nanoseconds).
     public private(set) var warmUpIntervalMax: UInt64 = 0
-    /// Input-to-photon latencies (nanoseconds), one per input event (see ``recordInputLatency(_:)``).
+    /// Input-to-present latencies (nanoseconds), one per input event (see ``recordInputLatency(_:)``).
     public private(set) var inputLatencies = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Steady frames more than 5 % late.
     public private(set) var missedDeadlines = 0
     /// Steady frames at least twice the period.
     public private(set) var janks = 0
+    /// Busy time (nanoseconds) of the steady frames: the frame overrun percentiles.
+    public private(set) var busy = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// Hitches and how late they were in all (nanoseconds).
+    public private(set) var hitches = 0, hitchTotal: UInt64 = 0
+    /// Stalls, their intervals in all and the longest (nanoseconds).
+    public private(set) var stalls = 0, stallTotal: UInt64 = 0, stallMax: UInt64 = 0
+    /// The steady frames' intervals in all (nanoseconds): the hitch ratio's denominator.
+    public private(set) var steadyTotal: UInt64 = 0
 
     private var ring: [FrameSample] = []
     private var ringStart = 0
@@ -171,10 +198,38 @@ public final class FrameStats {
         targetPeriod > 0 && interval >= targetPeriod * 2
     }
 
+    /// A steady frame at least this long (100 ms) is a stall: counted apart, not among the hitches, so
+    /// that one long pause (a window dragged, the machine swapping) does not read as choppy motion.
+    public static let stallThreshold: UInt64 = 100_000_000
+
+    /// What a steady frame's `interval` says about it against `targetPeriod`, the one definition the
+    /// summary, the CSV, the trace and the plot share:
+    /// - a **hitch** when it came more than half a period late (interval > 1.5 periods: on a display at
+    ///   that rate it missed its refresh) and under ``stallThreshold``; `lateBy` = interval − period;
+    /// - a **stall** when it is that late and ``stallThreshold`` or longer (in an unpaced run, when it is
+    ///   ``stallThreshold`` or longer);
+    /// - neither otherwise (`lateBy` 0). An unpaced run (`targetPeriod` 0) has no hitches.
+    public static func lateness(interval: UInt64, targetPeriod: UInt64) -> (lateBy: UInt64, stall: Bool) {
+        let late = targetPeriod > 0 && interval * 2 > targetPeriod * 3
+        if interval >= stallThreshold, late || targetPeriod == 0 { return (0, true) }
+        return late ? (interval - targetPeriod, false) : (0, false)
+    }
+
     /// Records one frame.
     public func record(_ sample: FrameSample) {
         frameCount += 1
         if Self.isSteady(sample) {
+            busy.record(Swift.min(sample.phases.busy, 60_000_000_000))
+            steadyTotal += sample.interval
+            let late = Self.lateness(interval: sample.interval, targetPeriod: targetPeriod)
+            if late.stall {
+                stalls += 1
+                stallTotal += sample.interval
+                stallMax = Swift.max(stallMax, sample.interval)
+            } else if late.lateBy > 0 {
+                hitches += 1
+                hitchTotal += late.lateBy
+            }
             phaseTotals.input += sample.phases.input
             phaseTotals.update += sample.phases.update
             phaseTotals.draw += sample.phases.draw
@@ -224,6 +279,13 @@ public final class FrameStats {
         let hasIntervals = intervals.totalCount > 0
         let hasDeviations = deviations.totalCount > 0
         let hasLatencies = inputLatencies.totalCount > 0
+        let paced = hasIntervals && targetPeriod > 0
+        let overrun = { (percentile: Double) in
+            paced ? (Double(self.busy.valueAtPercentile(percentile)) - Double(self.targetPeriod)) / 1e6 : 0
+        }
+        let low = { (percentile: Double) in
+            hasIntervals ? 1e9 / Double(self.intervals.valueAtPercentile(percentile)) : 0
+        }
         return FrameSummary(
             frames: frameCount,
             warmUpFrames: warmUpFrameCount,
@@ -240,6 +302,14 @@ public final class FrameStats {
             deviationMax: hasDeviations ? ms(deviations.max) : 0,
             missedDeadlines: missedDeadlines,
             janks: janks,
+            hitches: hitches,
+            hitchTotalMs: ms(hitchTotal),
+            hitchRatio: steadyTotal > 0 ? ms(hitchTotal) / (Double(steadyTotal) / 1e9) : 0,
+            stalls: stalls,
+            stallTotalMs: ms(stallTotal),
+            stallMaxMs: ms(stallMax),
+            overrunP50: overrun(50), overrunP90: overrun(90), overrunP95: overrun(95), overrunP99: overrun(99),
+            low1Fps: low(99), low01Fps: low(99.9),
             meanBusyMs: Double(phaseTotals.busy) / n / 1e6,
             meanPhaseMs: means,
             inputEvents: Int(inputLatencies.totalCount),
@@ -271,14 +341,20 @@ extension FrameSummary {
                 "deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))"
             )
             lines.append("missed deadlines: \(missedDeadlines)  janks: \(janks)")
+            lines.append("hitches: \(hitches)  late ms: \(f(hitchTotalMs))  hitch ratio ms/s: \(f(hitchRatio))")
+            lines.append(
+                "frame overrun ms: p50 \(f(overrunP50))  p90 \(f(overrunP90))  p95 \(f(overrunP95))  p99 \(f(overrunP99))"
+            )
         }
+        lines.append("stalls: \(stalls)  total ms: \(f(stallTotalMs))  longest ms: \(f(stallMaxMs))")
+        lines.append("lows fps: 1% \(f(low1Fps))  0.1% \(f(low01Fps))")
         let phases = FramePhases.names
             .map { "\($0) \(f(meanPhaseMs[$0] ?? 0))" }.joined(separator: "  ")
         lines.append("mean ms per frame: busy \(f(meanBusyMs))  \(phases)")
         lines.append(
             inputEvents == 0
-                ? "input-to-photon ms: no input events"
-                : "input-to-photon ms over \(inputEvents) input events: p50 \(f(inputLatencyP50Ms))  p99 \(f(inputLatencyP99Ms))  max \(f(inputLatencyMaxMs))"
+                ? "input-to-present ms: no input events"
+                : "input-to-present ms over \(inputEvents) input events: p50 \(f(inputLatencyP50Ms))  p99 \(f(inputLatencyP99Ms))  max \(f(inputLatencyMaxMs))"
         )
         return lines.joined(separator: "\n")
     }

@@ -122,12 +122,13 @@ public struct ProfilerOverlay {
                 format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
                 s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
             String(
-                format: "busy %.3f ms/frame   %d steady frames (+ %d warm-up, longest %.3f ms)", s.meanBusyMs,
-                s.steadyFrames, s.warmUpFrames, s.warmUpIntervalMaxMs),
+                format:
+                    "busy %.3f ms/frame   hitches %d (%.1f ms/s)  stalls %d  1%% low %.1f fps   %d steady (+ %d warm-up)",
+                s.meanBusyMs, s.hitches, s.hitchRatio, s.stalls, s.low1Fps, s.steadyFrames, s.warmUpFrames),
             s.inputEvents == 0
-                ? "input-to-photon: no input yet"
+                ? "input-to-present: no input yet"
                 : String(
-                    format: "input-to-photon ms  p50 %.3f  p99 %.3f  max %.3f   over %d events", s.inputLatencyP50Ms,
+                    format: "input-to-present ms  p50 %.3f  p99 %.3f  max %.3f   over %d events", s.inputLatencyP50Ms,
                     s.inputLatencyP99Ms, s.inputLatencyMaxMs, s.inputEvents),
         ]
     }

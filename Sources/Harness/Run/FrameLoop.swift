@@ -170,7 +170,7 @@ public final class FrameLoop {
         frameIndex += 1
     }
 
-    /// Input-to-photon: from each event to this present, the first that shows its effect. Returns the
+    /// Input-to-present: from each event to this present, the first that shows its effect. Returns the
     /// frame's longest.
     private func recordInputLatency(presentedAt present: UInt64) -> UInt64 {
         var longest: UInt64 = 0

@@ -7,7 +7,7 @@ public protocol RenderBackend: AnyObject {
     /// Appends every input event that arrived since the last call to `events`, and to `times` when each
     /// happened, in monotonic nanoseconds (`CLOCK_MONOTONIC`, the frame loop's clock), or 0 when the
     /// backend cannot tell (the loop then counts the event from the start of the frame that polled it).
-    /// The frame loop measures input-to-photon latency from these times.
+    /// The frame loop measures input-to-present latency from these times.
     func pollEvents(into events: inout [InputEvent], times: inout [UInt64])
     /// Renders a draw list into the back buffer.
     func render(_ list: DrawList)
