@@ -67,10 +67,13 @@ public struct CadenceCommand: ParsableCommand {
                 Outputs: a path, or - for standard output (then the report goes to standard error); \
                 /dev/stdout works when it is a pipe.
 
+                Compare two runs: \(commandName) compare BASE.csv NEW.csv (see \(commandName) compare --help).
+
                 Exit codes: 0 done, 1 SDL failed or an output could not be finished (the disk filled, a clip's \
-                encoder died), 2 bad usage (unknown scene, bad value, unwritable path, no \
-                display, a scene that could not be made), 128+N ended by signal N (SIGTERM 143, SIGINT 130, \
-                SIGHUP 129) after writing every output.
+                encoder died), 2 bad usage (unknown scene, bad value, unwritable path, malformed --fail-if, no \
+                display, a scene that could not be made), 3 a --fail-if gate failed (each failure printed with \
+                by how much), 128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing \
+                every output.
                 """)
     }
 
@@ -161,6 +164,28 @@ public struct CadenceCommand: ParsableCommand {
     @Flag(help: "Show the profiler overlay from the start (P toggles it).")
     var profiler = false
 
+    @Option(
+        name: .customLong("fail-if"),
+        help: ArgumentHelp(
+            "Exit 3 after the run when this holds: p99>18ms, hitch-ratio>5, janks>0, low-1<55fps, … (repeatable; the figures are the summary's, see below).",
+            valueName: "condition"))
+    var failIf: [String] = []
+
+    /// The `--fail-if` conditions, parsed.
+    var gates: [FrameGate] {
+        get throws(HarnessError) {
+            var gates: [FrameGate] = []
+            for text in failIf {
+                let gate = try FrameGate(parsing: text, comparing: false)
+                if unpaced && gate.needsPacing {
+                    throw .invalidOption("--fail-if '\(text)': an --unpaced run has no deadline, so no such figure")
+                }
+                gates.append(gate)
+            }
+            return gates
+        }
+    }
+
     var runConfiguration: RunConfiguration {
         get throws {
             var configuration = RunConfiguration(
@@ -203,6 +228,7 @@ public struct CadenceCommand: ParsableCommand {
         do {
             // The replay is read once, by the run, before anything opens.
             try configuration.validate(loadingReplay: false)
+            _ = try gates
         } catch {
             throw ValidationError(error.description)
         }
@@ -228,7 +254,18 @@ public struct CadenceCommand: ParsableCommand {
             ] {
                 if let path { print("\(label): \(path)") }
             }
-            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+            if report.exitStatus != 0 {
+                if !failIf.isEmpty {
+                    FileHandle.standardError.write(Data("\(name): gates not checked: the run was interrupted\n".utf8))
+                }
+                throw ExitCode(report.exitStatus)
+            }
+            let failures = try gates.compactMap { $0.failure(of: report.summary) }
+            for failure in failures {
+                FileHandle.standardError.write(Data("\(name): gate failed: \(failure)\n".utf8))
+            }
+            if !failures.isEmpty { throw ExitCode(3) }
+            if !failIf.isEmpty { print("gates passed: \(failIf.joined(separator: ", "))") }
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("\(Self.commandName): \(error.description)\n".utf8))
             switch error {
@@ -287,16 +324,26 @@ public struct CadenceCommand: ParsableCommand {
         main()
     }
 
-    /// Usage errors exit with 2 (the shell convention the README documents), not ArgumentParser's 64.
+    /// Runs the command line: `compare BASE NEW …` is ``CompareCommand``, anything else a run. Usage errors
+    /// exit with 2 (the shell convention the README documents), not ArgumentParser's 64.
     public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "compare" {
+            execute(CompareCommand.self, Array(arguments.dropFirst()))
+        } else {
+            execute(Self.self, Self.joiningNegativeNumbers(arguments))
+        }
+    }
+
+    private static func execute<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) {
         do {
-            var command = try parseAsRoot(Self.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
+            var command = try type.parseAsRoot(arguments)
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
-            if exitCode(for: error) == .success { self.exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            if type.exitCode(for: error) == .success { type.exit(withError: error) }
+            FileHandle.standardError.write(Data((type.fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
     }

@@ -89,7 +89,7 @@ public enum HarnessRun {
         let period = Pacer.period(forRate: configuration.unpaced ? nil : rate)
         if let path = configuration.profilePath {
             let about = ProfileHeader(
-                scene: configuration.scene, targetPeriodMs: Double(period) / 1e6, driver: backend.driver,
+                scene: configuration.scene, targetPeriod: period, driver: backend.driver,
                 renderer: backend.rendererName, objectCount: configuration.objectCount)
             sinks.append(try CSVProfileWriter(path: path, about: about))
         }

@@ -91,6 +91,12 @@ public final class SDLBackend: RenderBackend {
     /// `--plot` writes a ``FramePlot``.
     public func writePNG(of list: DrawList, size: Size, to path: String) throws(HarnessError) {
         guard window.renderer != nil else { throw .platform("SDL is closed") }
+        try Self.writePicture(list, size: size, to: path)
+    }
+
+    /// Draws `list` offscreen at `size` and writes it as a PNG, with no window or backend open: how
+    /// `cadence compare --plot` draws its picture.
+    public static func writePicture(_ list: DrawList, size: Size, to path: String) throws(HarnessError) {
         try SDLCapture.writePNG(of: list, size: size, to: path)
     }
 

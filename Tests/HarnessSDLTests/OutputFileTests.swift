@@ -77,7 +77,7 @@ final class FIFOReader: @unchecked Sendable {
         try OutputFile.checkWritable(device)
         try OutputFile.write(Data("discarded".utf8), to: device)
         let csv = try CSVProfileWriter(
-            path: device, about: .init(scene: "hello", targetPeriodMs: 0, driver: "", renderer: "", objectCount: 1))
+            path: device, about: .init(scene: "hello", targetPeriod: 0, driver: "", renderer: "", objectCount: 1))
         csv.record(
             FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases(), tweens: 0, animations: 0, paced: true))
         try csv.finish()
@@ -96,7 +96,7 @@ final class FIFOReader: @unchecked Sendable {
 
         let chain = try scratch.symlink("chain.csv", to: link)
         let csv = try CSVProfileWriter(
-            path: chain, about: .init(scene: "hello", targetPeriodMs: 0, driver: "", renderer: "", objectCount: 1))
+            path: chain, about: .init(scene: "hello", targetPeriod: 0, driver: "", renderer: "", objectCount: 1))
         try csv.finish()
         #expect(nodeKind(chain) == S_IFLNK && nodeKind(link) == S_IFLNK)
         #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("frame,"), "a chain of links is followed")

@@ -255,7 +255,7 @@ final class FakeBackend: RenderBackend {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let writer = try CSVProfileWriter(
             path: folder + "/frames.csv",
-            about: ProfileHeader(scene: "hello", targetPeriodMs: 0, driver: "", renderer: "", objectCount: 1))
+            about: ProfileHeader(scene: "hello", targetPeriod: 0, driver: "", renderer: "", objectCount: 1))
         writer.record(FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases()))
         writer.record(
             FrameSample(

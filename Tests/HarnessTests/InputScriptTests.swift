@@ -181,7 +181,7 @@ import Testing
         let path = temporaryPath("frames.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let about = ProfileHeader(
-            scene: "stress", targetPeriodMs: 16.6667, driver: "dummy", renderer: "software", objectCount: 500)
+            scene: "stress", targetPeriod: 16_666_667, driver: "dummy", renderer: "software", objectCount: 500)
         let writer = try CSVProfileWriter(path: path, about: about)
         for sample in samples() { writer.record(sample) }
         try writer.finish()

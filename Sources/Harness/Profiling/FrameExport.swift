@@ -57,23 +57,23 @@ final class StreamingFile {
 }
 
 /// What a profile is a run of: its first line, a comment
-/// (`# cadence profile: scene=stress target_period_ms=16.6667 driver=dummy renderer=software count=10000`),
+/// (`# cadence profile: scene=stress target_period_ms=16.666667 driver=dummy renderer=software count=10000`),
 /// so that `cadence compare` can tell two runs of different scenes or rates apart. Read a profile with
 /// `pandas.read_csv(path, comment="#")`, or skip its first line.
 public struct ProfileHeader: Sendable, Equatable {
     /// The scene the run started in.
     public var scene: String
-    /// The period the pacer held to, in ms (0: unpaced).
-    public var targetPeriodMs: Double
+    /// The period the pacer held to, in nanoseconds (0: unpaced).
+    public var targetPeriod: UInt64
     /// SDL's video driver and renderer.
     public var driver: String, renderer: String
     /// Objects in scenes that scale (`--count`).
     public var objectCount: Int
 
     /// A header.
-    public init(scene: String, targetPeriodMs: Double, driver: String, renderer: String, objectCount: Int) {
+    public init(scene: String, targetPeriod: UInt64, driver: String, renderer: String, objectCount: Int) {
         self.scene = scene
-        self.targetPeriodMs = targetPeriodMs
+        self.targetPeriod = targetPeriod
         self.driver = driver
         self.renderer = renderer
         self.objectCount = objectCount
@@ -84,7 +84,7 @@ public struct ProfileHeader: Sendable, Equatable {
     /// The header as the profile's first line.
     public var line: String {
         Self.prefix
-            + " scene=\(scene) target_period_ms=\(String(format: "%.4f", targetPeriodMs)) driver=\(driver) renderer=\(renderer) count=\(objectCount)"
+            + " scene=\(scene) target_period_ms=\(String(format: "%.6f", Double(targetPeriod) / 1e6)) driver=\(driver) renderer=\(renderer) count=\(objectCount)"
     }
 
     /// Reads a header line; nil when `line` is not one.
@@ -96,10 +96,11 @@ public struct ProfileHeader: Sendable, Equatable {
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
         guard let scene = fields["scene"], let period = fields["target_period_ms"].flatMap(Double.init),
-            let count = fields["count"].flatMap(Int.init)
+            period.isFinite, period >= 0, period < 3.6e9, let count = fields["count"].flatMap(Int.init)
         else { return nil }
         self.init(
-            scene: scene, targetPeriodMs: period, driver: fields["driver"] ?? "", renderer: fields["renderer"] ?? "",
+            scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: fields["driver"] ?? "",
+            renderer: fields["renderer"] ?? "",
             objectCount: count)
     }
 }
@@ -119,7 +120,7 @@ public final class CSVProfileWriter: FrameSink {
     /// column names.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
         file = try StreamingFile(path: path)
-        targetPeriod = UInt64((about.targetPeriodMs * 1e6).rounded())
+        targetPeriod = about.targetPeriod
         file.write(about.line + "\n" + Self.header + "\n")
     }
 

@@ -359,3 +359,53 @@ extension FrameSummary {
         return lines.joined(separator: "\n")
     }
 }
+
+extension FrameSummary {
+    /// One figure of a summary, by the name `--fail-if` and `cadence compare` know it by.
+    public struct Figure: Sendable, Equatable {
+        /// The name in conditions (`p99`, `hitch-ratio`, `low-1`).
+        public var name: String
+        /// Its unit (`ms`, `ms/s`, `fps`; empty for a count).
+        public var unit: String
+        /// Its value.
+        public var value: Double
+        /// Whether a larger value is worse (false for the lows, where more frames a second is better).
+        public var largerIsWorse: Bool
+    }
+
+    /// Every figure of the summary, in the order the summary prints them.
+    public var figures: [Figure] {
+        func figure(_ name: String, _ unit: String, _ value: Double, worse: Bool = true) -> Figure {
+            Figure(name: name, unit: unit, value: value, largerIsWorse: worse)
+        }
+        var list = [
+            figure("frames", "", Double(frames), worse: false),
+            figure("steady", "", Double(steadyFrames), worse: false),
+            figure("warm-up", "", Double(warmUpFrames)), figure("warm-up-max", "ms", warmUpIntervalMaxMs),
+            figure("p50", "ms", intervalP50), figure("p90", "ms", intervalP90), figure("p99", "ms", intervalP99),
+            figure("p99.9", "ms", intervalP999), figure("max", "ms", intervalMax),
+        ]
+        if targetPeriodMs > 0 {
+            list += [
+                figure("deviation-p50", "ms", deviationP50), figure("deviation-p99", "ms", deviationP99),
+                figure("deviation-max", "ms", deviationMax), figure("missed", "", Double(missedDeadlines)),
+                figure("janks", "", Double(janks)), figure("hitches", "", Double(hitches)),
+                figure("late", "ms", hitchTotalMs), figure("hitch-ratio", "ms/s", hitchRatio),
+                figure("overrun-p50", "ms", overrunP50), figure("overrun-p90", "ms", overrunP90),
+                figure("overrun-p95", "ms", overrunP95), figure("overrun-p99", "ms", overrunP99),
+            ]
+        }
+        list += [
+            figure("stalls", "", Double(stalls)), figure("stall-total", "ms", stallTotalMs),
+            figure("stall-max", "ms", stallMaxMs), figure("low-1", "fps", low1Fps, worse: false),
+            figure("low-0.1", "fps", low01Fps, worse: false), figure("busy", "ms", meanBusyMs),
+        ]
+        list += FramePhases.names.map { figure($0, "ms", meanPhaseMs[$0] ?? 0) }
+        list += [
+            figure("input-events", "", Double(inputEvents), worse: false),
+            figure("input-p50", "ms", inputLatencyP50Ms), figure("input-p99", "ms", inputLatencyP99Ms),
+            figure("input-max", "ms", inputLatencyMaxMs),
+        ]
+        return list
+    }
+}

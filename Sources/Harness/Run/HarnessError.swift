@@ -22,6 +22,9 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case platform(String)
     /// A replay file could not be read or has a bad line (1-based; 0 when the file itself is unreadable).
     case corruptReplay(String, line: Int, reason: String)
+    /// A profile given to `cadence compare` could not be read or has a bad line (1-based; 0 when the file
+    /// itself is unreadable).
+    case unreadableProfile(String, line: Int, reason: String)
     /// No usable font file was found.
     case fontNotFound(searched: [String])
 
@@ -48,6 +51,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         case let .platform(message):
             return "SDL: \(message)"
         case let .corruptReplay(path, line, reason):
+            return line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
+        case let .unreadableProfile(path, line, reason):
             return line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
         case let .fontNotFound(searched):
             return

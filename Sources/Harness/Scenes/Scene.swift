@@ -159,10 +159,13 @@ public struct SceneCatalog: Sendable, Equatable {
         ],
         animations: [])
 
+    /// Words the command line reads as commands, not scenes (`cadence compare BASE NEW`).
+    public static let reservedNames: Set<String> = ["compare"]
+
     /// This catalog with `entries` after its own scenes and `animations` after its own animations.
     ///
     /// - Throws: ``HarnessError/invalidScene(_:)`` for a scene whose name is empty, contains white
-    ///   space, starts with `-` or is already taken, and for an animation that ``InspectorAnimation``
+    ///   space, starts with `-`, is already taken or is one of ``reservedNames``, and for an animation that ``InspectorAnimation``
     ///   refuses or whose name is taken (by a built-in kind too).
     public func adding(_ entries: [Entry], animations: [InspectorAnimation] = []) throws(HarnessError) -> SceneCatalog {
         var names = Set(self.entries.map(\.name))
@@ -171,6 +174,10 @@ public struct SceneCatalog: Sendable, Equatable {
             if name.isEmpty { throw .invalidScene("a scene needs a name (\"\(entry.summary)\" has none)") }
             if name.contains(where: \.isWhitespace) || name.hasPrefix("-") {
                 throw .invalidScene("the scene name '\(name)' must be one word that does not start with '-'")
+            }
+            if Self.reservedNames.contains(name) {
+                throw .invalidScene(
+                    "the scene name '\(name)' is a command of cadence's (cadence \(name) …): choose another")
             }
             guard names.insert(name).inserted else {
                 let owner = SceneCatalog.builtIn.names.contains(name) ? "a built-in scene" : "another scene"
