@@ -50,13 +50,6 @@ public final class Pacer {
     private var intervalSamples: [UInt64] = []
     private var lastPresent: UInt64?
 
-    /// Creates a pacer.
-    /// - Parameters:
-    ///   - targetRate: frames per second; `nil`, zero, negative or NaN gives an unpaced loop; rates
-    ///     slower than one frame per ``longestPeriod`` are held to it.
-    ///   - source: the clock to read and sleep on.
-    ///   - spinMargin: seconds before each deadline to stop sleeping and spin (default 0.25 ms).
-    ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
     /// The period (nanoseconds) a pacer holds `rate` frames per second to; 0 for an unpaced rate (`nil`,
     /// zero, negative, NaN).
     public static func period(forRate rate: Double?) -> UInt64 {
@@ -65,6 +58,13 @@ public final class Pacer {
         return UInt64(min(max((1e9 / rate).rounded(), 1), Double(longestPeriod)))
     }
 
+    /// Creates a pacer.
+    /// - Parameters:
+    ///   - targetRate: frames per second; `nil`, zero, negative or NaN gives an unpaced loop; rates
+    ///     slower than one frame per ``longestPeriod`` are held to it.
+    ///   - source: the clock to read and sleep on.
+    ///   - spinMargin: seconds before each deadline to stop sleeping and spin (default 0.25 ms).
+    ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
     public init(targetRate: Double?, source: TimeSource, spinMargin: Double = 0.000_25, detectVsync: Bool = true) {
         self.source = source
         self.measuresCPU = source is MonotonicClock

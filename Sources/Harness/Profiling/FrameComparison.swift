@@ -63,6 +63,8 @@ public struct FrameComparison: Sendable {
 
     /// Compares two profiles.
     /// - Parameters:
+    ///   - base: the run before the change.
+    ///   - new: the run after it.
     ///   - allowMismatch: compare runs of different scenes or frame rates anyway.
     ///   - resamples: bootstrap resamples (2,000 by default).
     ///   - seed: the resampling's seed, so that a comparison prints the same every time.
