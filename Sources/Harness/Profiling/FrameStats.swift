@@ -341,7 +341,9 @@ extension FrameSummary {
                 "deviation from \(f(targetPeriodMs)) ms: p50 \(f(deviationP50))  p99 \(f(deviationP99))  max \(f(deviationMax))"
             )
             lines.append("missed deadlines: \(missedDeadlines)  janks: \(janks)")
-            lines.append("hitches: \(hitches)  late ms: \(f(hitchTotalMs))  hitch ratio ms/s: \(f(hitchRatio))")
+            lines.append(
+                "hitches: \(hitches)  late ms: \(f(hitchTotalMs))  hitch ratio ms/s: \(f(hitchRatio))  (over all steady frames)"
+            )
             lines.append(
                 "frame overrun ms: p50 \(f(overrunP50))  p90 \(f(overrunP90))  p95 \(f(overrunP95))  p99 \(f(overrunP99))"
             )
