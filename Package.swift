@@ -36,6 +36,8 @@ let package = Package(
         ),
         // cgif's header: the GIF encoder of `--clip` (MP4, WebM and APNG go to the ffmpeg command instead).
         .systemLibrary(name: "CCGIF", pkgConfig: "cgif", providers: [.apt(["libcgif-dev"])]),
+        // libwayland-client, to ask a compositor for a seat before SDL starts (SDL 2.26 crashes without one).
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // The animation model: no clock, no I/O, no SDL.
         .target(name: "Cadence"),
         // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
@@ -54,7 +56,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2", "CCGIF"]),
+        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2", "CCGIF", "CWayland"]),
         // The command line as a library, so its tests import a library, not an executable's main module.
         .target(
             name: "CadenceCLI",

@@ -69,8 +69,9 @@ public struct CadenceCommand: ParsableCommand {
 
                 Compare two runs: \(commandName) compare BASE.csv NEW.csv (see \(commandName) compare --help).
 
-                Exit codes: 0 done, 1 SDL failed or an output could not be finished (the disk filled, a clip's \
-                encoder died), 2 bad usage (unknown scene, bad value, unwritable path, malformed --fail-if, no \
+                Exit codes: 0 done, 1 SDL failed, a Wayland compositor without a seat, or an output could not be \
+                finished (the disk filled, a clip's encoder died), 2 bad usage (unknown scene or video driver, \
+                bad value, unwritable path, malformed --fail-if, no \
                 display, a scene that could not be made), 3 a --fail-if gate failed (each failure printed with \
                 by how much), 128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing \
                 every output.
@@ -88,6 +89,13 @@ public struct CadenceCommand: ParsableCommand {
 
     @Flag(help: "No window: SDL's dummy video driver and the software renderer.")
     var headless = false
+
+    @Option(
+        name: .customLong("video-driver"),
+        help: ArgumentHelp(
+            "The window's video driver, wayland or x11 (default: SDL_VIDEODRIVER, else Wayland when a compositor with a seat answers at WAYLAND_DISPLAY, else X11).",
+            valueName: "name"))
+    var videoDriver: String?
 
     @Option(help: ArgumentHelp("Write the last frame as a PNG.", valueName: "path"))
     var screenshot: String?
@@ -200,6 +208,7 @@ public struct CadenceCommand: ParsableCommand {
             configuration.plotPath = plot
             configuration.recordPath = record
             configuration.replayPath = replay
+            configuration.videoDriver = videoDriver
             configuration.showsProfiler = profiler
             configuration.objectCount = count
             if let clip {
@@ -269,7 +278,7 @@ public struct CadenceCommand: ParsableCommand {
         } catch let error as HarnessError {
             FileHandle.standardError.write(Data("\(Self.commandName): \(error.description)\n".utf8))
             switch error {
-            case .platform, .fontNotFound, .outputFailed: throw ExitCode(1)
+            case .platform, .fontNotFound, .outputFailed, .noSeat: throw ExitCode(1)
             default: throw ExitCode(2)
             }
         }

@@ -6,6 +6,9 @@ import Tweening
 public struct RunReport: Sendable {
     /// The video driver and renderer used.
     public var driver: String, renderer: String
+    /// What else the frames ran on: SDL's version, the display scale, the refresh rate SDL reported
+    /// (nil: none) and the interval between presents the pacer measured (nil: not measured).
+    public var sdlVersion = "", scale = 1.0, reportedRefreshRate: Double?, measuredPresentInterval: UInt64?
     /// How frames were paced.
     public var pacing: Pacer.Mode
     /// Frame-timing percentiles.
@@ -19,13 +22,27 @@ public struct RunReport: Sendable {
     /// The clip written after the run (`--clip`), or nil.
     public var clip: ClipReport?
 
+    /// The refresh rate as SDL reports it (a whole number of Hz) and as the presents measured it.
+    static func describeRefresh(reported: Double?, measured: UInt64?) -> String {
+        var text = reported.map { "SDL reports \(String(format: "%g", $0)) Hz" } ?? "SDL reports none"
+        if let measured, measured > 0 {
+            text += String(
+                format: ", presents came every %.3f ms while the pacer watched (%.2f Hz)", Double(measured) / 1e6,
+                1e9 / Double(measured))
+        }
+        return text
+    }
+
     /// The exit status a process should end with: 0 after a finished run, 128 + the signal's number
     /// after an interrupted one (the shell's convention).
     public var exitStatus: Int32 { interruption.map { 128 + $0.signal } ?? 0 }
 
     /// The report as printed and written to the summary file.
     public var text: String {
-        var lines = ["driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)"]
+        var lines = [
+            "driver: \(driver)  renderer: \(renderer)  pacing: \(pacing.rawValue)  SDL \(sdlVersion)  scale: \(String(format: "%g", scale))",
+            "refresh: " + Self.describeRefresh(reported: reportedRefreshRate, measured: measuredPresentInterval),
+        ]
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
         if let clip { lines.append(clip.text) }
@@ -75,8 +92,9 @@ public enum HarnessRun {
         let backend = try SDLBackend(
             options: WindowOptions(
                 title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
-                headless: configuration.headless))
+                headless: configuration.headless, driver: configuration.videoDriver))
         defer { backend.close() }
+        if let note = backend.driverNote { log(note) }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
         log(
             "scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps"
@@ -87,14 +105,19 @@ public enum HarnessRun {
 
         var sinks: [FrameSink] = []
         let period = Pacer.period(forRate: configuration.unpaced ? nil : rate)
+        let refresh = backend.displayRefreshRate
+        let platform =
+            "\(backend.driver), SDL \(backend.sdlVersion), scale \(String(format: "%g", backend.displayScale)), "
+            + (refresh.map { "\(String(format: "%g", $0)) Hz" } ?? "no refresh rate")
         if let path = configuration.profilePath {
             let about = ProfileHeader(
                 scene: configuration.scene, targetPeriod: period, driver: backend.driver,
-                renderer: backend.rendererName, objectCount: configuration.objectCount)
+                renderer: backend.rendererName, objectCount: configuration.objectCount, sdlVersion: backend.sdlVersion,
+                scale: backend.displayScale, refreshRate: refresh ?? 0)
             sinks.append(try CSVProfileWriter(path: path, about: about))
         }
         if let path = configuration.tracePath {
-            sinks.append(try ChromeTraceWriter(path: path, targetPeriod: period))
+            sinks.append(try ChromeTraceWriter(path: path, targetPeriod: period, platform: platform))
         }
         let plot = configuration.plotPath.map { _ in FramePlot() }
         if let plot { sinks.append(plot) }
@@ -111,6 +134,7 @@ public enum HarnessRun {
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         options.recorder = recorder
+        options.platform = platform
         // A clip is rendered from the run's input after the run (see ClipRenderer).
         options.record = configuration.clip != nil
         let time = MonotonicClock()
@@ -132,6 +156,10 @@ public enum HarnessRun {
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
+        report.sdlVersion = backend.sdlVersion
+        report.scale = backend.displayScale
+        report.reportedRefreshRate = refresh
+        report.measuredPresentInterval = pacer.measuredPresentInterval
         if let plot, let path = configuration.plotPath {
             let title =
                 "cadence \(configuration.scene): \(backend.driver) / \(backend.rendererName), \(pacer.mode.rawValue)"

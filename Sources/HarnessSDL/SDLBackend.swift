@@ -16,6 +16,23 @@ public final class SDLBackend: RenderBackend {
     public var driver: String { window.driver }
     /// The renderer SDL chose (`opengl`, `software`, …).
     public var rendererName: String { window.rendererName }
+    /// Why the driver is not the one the environment suggests (a compositor without a seat), or nil.
+    public var driverNote: String? { window.note }
+    /// The SDL library running (not the headers built against): `2.26.5`.
+    public var sdlVersion: String {
+        var version = SDL_version()
+        SDL_GetVersion(&version)
+        return "\(version.major).\(version.minor).\(version.patch)"
+    }
+    /// Drawable pixels per window unit: 1, or 2 (or a fraction) on a HiDPI display that gives the window
+    /// more pixels than its size.
+    public var displayScale: Double {
+        guard let handle = window.window else { return 1 }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(handle, &width, &height)
+        return width > 0 ? Double(window.outputSize.width) / Double(width) : 1
+    }
     /// The drawable size in pixels.
     public private(set) var size: Size
 

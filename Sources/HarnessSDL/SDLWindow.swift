@@ -1,4 +1,5 @@
 import CSDL2
+import CWayland
 import Foundation
 import Harness
 
@@ -14,11 +15,16 @@ public struct WindowOptions: Sendable {
     public var headless: Bool
     /// Ask the accelerated renderer for vsync (the pacer still measures whether presents really block).
     public var vsync: Bool
+    /// The video driver to use (`wayland`, `x11`, …); nil: `SDL_VIDEODRIVER` when set, else Wayland when
+    /// `WAYLAND_DISPLAY` names a compositor with a seat, else X11 when `DISPLAY` is set.
+    public var driver: String?
 
     /// Creates options; the defaults are a 1280×720 window with vsync requested.
     public init(
-        title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true
+        title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true,
+        driver: String? = nil
     ) {
+        self.driver = driver
         self.title = title
         self.width = width
         self.height = height
@@ -41,30 +47,20 @@ final class SDLWindow {
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/displayUnreachable(_:)``
     ///   when the display names no live server, ``HarnessError/platform(_:)`` with SDL's own error text.
     init(options: WindowOptions) throws(HarnessError) {
-        if options.headless {
-            SDL_SetHint("SDL_VIDEODRIVER", "dummy")
-        } else if Self.environment("SDL_VIDEODRIVER") == nil,
-            Self.environment("DISPLAY") == nil, Self.environment("WAYLAND_DISPLAY") == nil
-        {
-            throw .noDisplay
-        }
+        let asked = options.driver ?? Self.environment("SDL_VIDEODRIVER")
+        let choice = options.headless ? (driver: "dummy", note: nil) : try Self.chooseDriver(asked: asked)
+        note = choice.note
+        // Named, never left to SDL: an unreachable DISPLAY would otherwise fall back to the invisible
+        // `offscreen` driver, a run nobody can see that looks like success. OVERRIDE: SDL_VIDEODRIVER in
+        // the environment would beat a hint of normal priority.
+        SDL_SetHintWithPriority("SDL_VIDEODRIVER", choice.driver, SDL_HINT_OVERRIDE)
         // Signals are the harness's (StopRequest): SDL's handlers would turn SIGINT/SIGTERM into a quit
         // event that looks like the user closing the window, and leave SIGHUP killing the process.
         SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
         guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0 else {
-            if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
-                throw .displayUnreachable(Self.displayName)
-            }
-            throw .platform(Self.sdlError())
-        }
-        // A DISPLAY that names no live server makes SDL fall back to its invisible `offscreen` driver: a run
-        // nobody can see, that looks like success. Refused, unless SDL_VIDEODRIVER asked for a driver.
-        if !options.headless, Self.environment("SDL_VIDEODRIVER") == nil {
-            let chosen = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-            if chosen != "x11" && chosen != "wayland" {
-                SDL_Quit()
-                throw .displayUnreachable(Self.displayName)
-            }
+            if options.headless { throw .platform(Self.sdlError()) }
+            if let asked { throw .unavailableDriver(asked, working: Self.workingDrivers()) }
+            throw .displayUnreachable(Self.displayName)
         }
 
         let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
@@ -77,19 +73,18 @@ final class SDLWindow {
             SDL_Quit()
             throw .platform(message)
         }
+        // Lines with SDL's line method, as the software renderer of an OffscreenCanvas (plots, clips) draws
+        // them: with points (SDL's default for a window) line ends differ by a pixel. One method, one
+        // picture: a frame of any software-rendered window (headless, or SDL_RENDER_DRIVER=software) is the
+        // frame a clip of it shows.
+        SDL_SetHint(SDL_HINT_RENDER_LINE_METHOD, "2")
         var renderer: OpaquePointer?
         if !options.headless {
             var accelerated = SDL_RENDERER_ACCELERATED.rawValue
             if options.vsync { accelerated |= SDL_RENDERER_PRESENTVSYNC.rawValue }
             renderer = SDL_CreateRenderer(window, -1, accelerated)
         }
-        if renderer == nil {
-            // The software renderer of an OffscreenCanvas (plots, clips) draws lines with the line method;
-            // a window's defaults to points, whose ends differ by a pixel. One method, one picture: a headless
-            // frame is then exactly the frame a clip of it shows.
-            SDL_SetHint(SDL_HINT_RENDER_LINE_METHOD, "2")
-            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        }
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else {
             let message = Self.sdlError()
             SDL_DestroyWindow(window)
@@ -125,6 +120,48 @@ final class SDLWindow {
         var height: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &width, &height)
         return Size(width: Int(width), height: Int(height))
+    }
+
+    /// Why the driver chosen is not the one the environment suggests (a Wayland compositor without a seat,
+    /// so X11), for the run's log; nil when there is nothing to say.
+    let note: String?
+
+    /// The driver a window run uses: `asked` (refused when it is Wayland on a compositor without a seat),
+    /// else Wayland when `WAYLAND_DISPLAY` names a compositor with a seat, else X11 when `DISPLAY` is set.
+    static func chooseDriver(asked: String?) throws(HarnessError) -> (driver: String, note: String?) {
+        let wayland = environment("WAYLAND_DISPLAY")
+        let x11 = environment("DISPLAY")
+        if let asked {
+            if asked == "wayland", let wayland, cadence_wayland_seat(nil) == 0 {
+                throw .noSeat("WAYLAND_DISPLAY=\(wayland)")
+            }
+            return (asked, nil)
+        }
+        if let wayland {
+            switch cadence_wayland_seat(nil) {
+            case 1: return ("wayland", nil)
+            case 0:
+                guard x11 != nil else { throw .noSeat("WAYLAND_DISPLAY=\(wayland)") }
+                return ("x11", "the Wayland compositor at WAYLAND_DISPLAY=\(wayland) has no seat: using X11")
+            default:
+                guard x11 != nil else { throw .displayUnreachable("WAYLAND_DISPLAY=\(wayland)") }
+                return ("x11", "no Wayland compositor answers at WAYLAND_DISPLAY=\(wayland): using X11")
+            }
+        }
+        guard x11 != nil else { throw .noDisplay }
+        return ("x11", nil)
+    }
+
+    /// The video drivers SDL was built with that start here (each is started and stopped; Wayland only on a
+    /// compositor with a seat).
+    static func workingDrivers() -> [String] {
+        (0..<SDL_GetNumVideoDrivers()).compactMap { index -> String? in
+            guard let name = SDL_GetVideoDriver(index).map({ String(cString: $0) }) else { return nil }
+            if name == "wayland", cadence_wayland_seat(nil) != 1 { return nil }
+            guard SDL_VideoInit(name) == 0 else { return nil }
+            SDL_VideoQuit()
+            return name
+        }
     }
 
     /// SDL's id of the window, which events from it carry.

@@ -38,6 +38,9 @@ public final class Pacer {
     public let spinMargin: UInt64
     /// The current mode.
     public private(set) var mode: Mode
+    /// The median interval between presents while the pacer watched them (nanoseconds): the display's
+    /// refresh period, measured, when presents waited for it; nil before detection ends or without it.
+    public private(set) var measuredPresentInterval: UInt64?
     /// Total nanoseconds spent waiting.
     public private(set) var waitedNanoseconds: UInt64 = 0
     /// Thread CPU time consumed while waiting (sleep wake-ups and the final spin).
@@ -89,6 +92,7 @@ public final class Pacer {
         guard presentSamples.count >= Self.detectionFrames else { return }
         let blocking = presentSamples.sorted()[presentSamples.count / 2]
         let interval = intervalSamples.sorted()[intervalSamples.count / 2]
+        measuredPresentInterval = interval
         let offBy = interval > period ? interval - period : period - interval
         mode = blocking * 2 >= period && offBy * 100 <= period * 3 ? .vsync : .selfPaced
         presentSamples = []

@@ -69,9 +69,17 @@ public struct ProfileHeader: Sendable, Equatable {
     public var driver: String, renderer: String
     /// Objects in scenes that scale (`--count`).
     public var objectCount: Int
+    /// The SDL library the run used, the display scale and the refresh rate SDL reported (0: none).
+    public var sdlVersion: String, scale: Double, refreshRate: Double
 
     /// A header.
-    public init(scene: String, targetPeriod: UInt64, driver: String, renderer: String, objectCount: Int) {
+    public init(
+        scene: String, targetPeriod: UInt64, driver: String, renderer: String, objectCount: Int,
+        sdlVersion: String = "", scale: Double = 1, refreshRate: Double = 0
+    ) {
+        self.sdlVersion = sdlVersion
+        self.scale = scale
+        self.refreshRate = refreshRate
         self.scene = scene
         self.targetPeriod = targetPeriod
         self.driver = driver
@@ -85,6 +93,7 @@ public struct ProfileHeader: Sendable, Equatable {
     public var line: String {
         Self.prefix
             + " scene=\(scene) target_period_ms=\(String(format: "%.6f", Double(targetPeriod) / 1e6)) driver=\(driver) renderer=\(renderer) count=\(objectCount)"
+            + " sdl=\(sdlVersion.isEmpty ? "-" : sdlVersion) scale=\(String(format: "%g", scale)) refresh_hz=\(String(format: "%g", refreshRate))"
     }
 
     /// Reads a header line; nil when `line` is not one.
@@ -101,7 +110,9 @@ public struct ProfileHeader: Sendable, Equatable {
         self.init(
             scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: fields["driver"] ?? "",
             renderer: fields["renderer"] ?? "",
-            objectCount: count)
+            objectCount: count, sdlVersion: fields["sdl"].map { $0 == "-" ? "" : $0 } ?? "",
+            scale: fields["scale"].flatMap(Double.init) ?? 1,
+            refreshRate: fields["refresh_hz"].flatMap(Double.init) ?? 0)
     }
 }
 
@@ -155,13 +166,19 @@ public final class ChromeTraceWriter: FrameSink {
     private var first = true
 
     /// Opens the output (written to a temporary file until ``finish()``) for a run held to `targetPeriod`
-    /// nanoseconds a frame (0: unpaced), which tells hitches and stalls.
-    public init(path: String, targetPeriod: UInt64 = 0) throws(HarnessError) {
+    /// nanoseconds a frame (0: unpaced), which tells hitches and stalls; `platform` (the driver, SDL's
+    /// version, the scale, the refresh rate) labels the process.
+    public init(path: String, targetPeriod: UInt64 = 0, platform: String = "") throws(HarnessError) {
         file = try StreamingFile(path: path)
         self.targetPeriod = targetPeriod
         file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
         emit(#"{"name":"process_name","ph":"M","pid":1,"args":{"name":"cadence"}}"#)
         emit(#"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#)
+        if !platform.isEmpty {
+            let label = platform.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            emit(#"{"name":"process_labels","ph":"M","pid":1,"args":{"labels":"\#(label)"}}"#)
+        }
     }
 
     public func record(_ sample: FrameSample) {

@@ -21,6 +21,9 @@ public struct ProfilerOverlay {
     private var budgetText = ""
     private var budgetMs = -1.0
     private var activeText = ""
+    /// What the frames run on, shown beside the counts: the video driver, SDL's version, the display scale
+    /// and the refresh rate (see ``LoopOptions/platform``).
+    public var platform = ""
     private var activeCounts = (tweens: -1, animations: -1)
     /// The bars of each phase, refilled every frame and drawn as one batch per phase: five renderer
     /// calls instead of up to 1,800 (the stress frame on headless SDL did not measurably change, 4.35
@@ -100,7 +103,8 @@ public struct ProfilerOverlay {
         // (and unreadable at 60 Hz anyway).
         if activeCounts != (tweens, animations) && (lastRefresh == frame || activeCounts.tweens < 0) {
             activeCounts = (tweens, animations)
-            activeText = "active: \(tweens) tweens, \(animations) animations"
+            activeText =
+                "active: \(tweens) tweens, \(animations) animations" + (platform.isEmpty ? "" : "   " + platform)
         }
         list.text(activeText, at: Point(panel.x + 10, y), size: .small, .dimText)
         var legendX = panel.x + panel.width - 500

@@ -64,7 +64,8 @@ public final class FrameLoop {
         log = options.log
         copied = options.copied
         capture = RunCapture(options)
-        headsUp = HeadsUpDisplay(showsProfiler: options.showsProfiler || scene.prefersProfiler)
+        headsUp = HeadsUpDisplay(
+            showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
     }
 
     /// Whether the profiler overlay is shown (P).

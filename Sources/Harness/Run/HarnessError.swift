@@ -18,6 +18,11 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case noDisplay
     /// A display is named (`DISPLAY`, `WAYLAND_DISPLAY`) but no server answers there; the text names it.
     case displayUnreachable(String)
+    /// The Wayland compositor named (`WAYLAND_DISPLAY`) has no seat, no input: SDL 2 cannot run on it.
+    case noSeat(String)
+    /// The video driver asked for (`--video-driver`, `SDL_VIDEODRIVER`) cannot run here; `working` lists
+    /// those that can.
+    case unavailableDriver(String, working: [String])
     /// The platform layer (SDL) failed; the text is SDL's own error.
     case platform(String)
     /// A replay file could not be read or has a bad line (1-based; 0 when the file itself is unreadable).
@@ -48,6 +53,12 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         case let .displayUnreachable(display):
             return
                 "cannot open a window: no display server answers at \(display): start one, fix DISPLAY, run with --headless, or under xvfb-run"
+        case let .noSeat(display):
+            return
+                "the Wayland compositor at \(display) has no seat (no keyboard or pointer), and SDL 2 cannot run on one: use a compositor with input (weston's x11 or drm backend, not headless), or X11 (--video-driver x11)"
+        case let .unavailableDriver(driver, working):
+            return
+                "the video driver '\(driver)' cannot run here; the drivers that can: \(working.isEmpty ? "none" : working.joined(separator: ", "))"
         case let .platform(message):
             return "SDL: \(message)"
         case let .corruptReplay(path, line, reason):

@@ -13,8 +13,9 @@ struct HeadsUpDisplay {
     private var statusScale = 1.0
     private var smoothedInterval: Double = 0
 
-    init(showsProfiler: Bool) {
+    init(showsProfiler: Bool, platform: String = "") {
         self.showsProfiler = showsProfiler
+        overlay.platform = platform
     }
 
     /// Feeds the rate shown in the status line (an exponential average of frame intervals, in ns).

@@ -17,6 +17,8 @@ public struct LoopOptions {
     public var sinks: [FrameSink]
     /// Show the profiler overlay from the start.
     public var showsProfiler: Bool
+    /// What the frames run on, for the profiler overlay: `wayland, SDL 2.26.5, scale 1, 60 Hz`.
+    public var platform = ""
     /// Receives one line per notable event (a screenshot saved, a scene switched).
     public var log: (String) -> Void
     /// Receives what a scene copies (the inspector's Copy as Swift), besides the backend's clipboard:

@@ -13,6 +13,9 @@ public struct RunConfiguration: Sendable, Equatable {
     public var frames: Int?
     /// No window: SDL's dummy driver and the software renderer.
     public var headless: Bool
+    /// The video driver of a window (`wayland`, `x11`, …); nil: `SDL_VIDEODRIVER`, else Wayland when a
+    /// compositor with a seat answers at `WAYLAND_DISPLAY`, else X11.
+    public var videoDriver: String?
     /// Write the last frame here as a PNG.
     public var screenshotPath: String?
     /// Write the frame-timing summary here.
@@ -80,6 +83,16 @@ public struct RunConfiguration: Sendable, Equatable {
             throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
         }
         if let frames, frames < 0 { throw .invalidOption("--frames must be 0 or more (got \(frames))") }
+        if let videoDriver {
+            guard !headless else {
+                throw .invalidOption(
+                    "--video-driver and --headless: a headless run has no window, so no driver to choose")
+            }
+            guard !videoDriver.isEmpty, videoDriver.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw .invalidOption(
+                    "--video-driver takes a driver's name, such as wayland or x11 (got '\(videoDriver)')")
+            }
+        }
         if let fixedDelta, !(fixedDelta.isFinite && fixedDelta > 0 && fixedDelta <= 1) {
             throw .invalidOption("--fixed-dt must be a number of seconds in (0, 1] (got \(fixedDelta))")
         }
