@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Harness
+@testable import HarnessSDL
+import Tweening
+
+/// Runs `script` with bash under weston (Scripts/with-weston: weston's X11 backend nested in Xvfb, its own
+/// runtime directory, stopped afterwards) and returns its exit status and output.
+func underWeston(_ script: String, options: [String] = [], environment: [String: String] = [:]) throws
+    -> (status: Int32, output: String)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Golden.root.appendingPathComponent("Scripts/with-weston").path)
+    process.arguments = options + ["--", "bash", "-c", script]
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        .filter { $0.key != "WAYLAND_DISPLAY" && $0.key != "SDL_VIDEODRIVER" }
+    process.currentDirectoryURL = Golden.root
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let output = PipeReader(pipe)
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, output.text())
+}
+
+extension SDLTests {
+    /// Under a real compositor with a seat, a window run picks Wayland by itself, says so, and takes pointer
+    /// input from the X server weston's window is on (xdotool): a drag retargets the markers.
+    @Test func underWestonTheHarnessIsNativeWaylandAndADragRetargets() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            set -u
+            "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" \\
+              --trace "$OUT/trace.json" --screenshot "$OUT/last.png" --frames 3000 2>"$OUT/log.txt" &
+            pid=$!
+            sleep 1.5
+            # Out of weston's window and back in: its X11 backend follows the pointer from an enter event on.
+            xdotool mousemove 1335 775; sleep 0.2
+            for x in 420 460 500; do xdotool mousemove $x 330; sleep 0.05; done
+            xdotool mousedown 1; sleep 0.1
+            for x in 560 620 680 700; do xdotool mousemove $x 400; sleep 0.05; done
+            xdotool mouseup 1
+            sleep 1.5
+            xdotool key Escape
+            for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+            kill -TERM $pid 2>/dev/null
+            wait $pid
+            """
+        let (status, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let log = (try? String(contentsOfFile: folder + "/log.txt", encoding: .utf8)) ?? ""
+        #expect(status == 0, "Esc ends the run: \(output) \(log)")
+        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        #expect(summary.hasPrefix("driver: wayland  renderer: "), "\(summary)")
+        #expect(summary.contains("  SDL 2.") && summary.contains("  scale: 1\nrefresh: SDL reports "), "\(summary)")
+        let header = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.contains("driver=wayland") && header.contains(" sdl=2.") && header.contains(" scale=1 "))
+        let trace = try String(contentsOfFile: folder + "/trace.json", encoding: .utf8)
+        #expect(trace.contains(#""name":"process_labels""#) && trace.contains("wayland, SDL 2."))
+
+        let recording = try InputScript.load(folder + "/input.jsonl")
+        let released = recording.events.compactMap { recorded -> Point? in
+            if case let .mouseUp(.left, at: point) = recorded.event { return point }
+            return nil
+        }
+        let moved = recording.events.contains {
+            if case .mouseMoved(_, dragging: true) = $0.event { return true }
+            return false
+        }
+        #expect(moved && released.count == 1, "weston delivered the drag: \(recording.jsonLines)")
+        guard let target = released.first else { return }
+        let last = try SDLBackend.loadPNG(folder + "/last.png")
+        let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
+        for (index, color) in colors.enumerated() {
+            let place = target + RetargetScene.offset(index, of: colors.count)
+            let pixel = last[Int(place.x), Int(place.y)]
+            #expect(
+                (pixel.r, pixel.g, pixel.b) == (color.r, color.g, color.b),
+                "marker \(index) settled where the drag ended")
+        }
+    }
+
+    /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
+    /// is the golden frame of a headless run, pixel for pixel.
+    @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-golden-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let replay = """
+            "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl
+            """
+        let script = """
+            set -u
+            SDL_RENDER_DRIVER=software \(replay) --screenshot "$OUT/wayland.png" --summary "$OUT/wayland.txt" >/dev/null
+            DISPLAY="$XWAYLAND_DISPLAY" SDL_RENDER_DRIVER=software \(replay) --video-driver x11 \\
+              --screenshot "$OUT/xwayland.png" --summary "$OUT/xwayland.txt" >/dev/null
+            """
+        let (status, output) = try underWeston(
+            script, options: ["--xwayland"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 0, "\(output)")
+        let golden = try #require(Golden.load()["retarget"])
+        for name in ["wayland", "xwayland"] {
+            let summary = try String(contentsOfFile: folder + "/\(name).txt", encoding: .utf8)
+            #expect(
+                summary.hasPrefix("driver: \(name == "wayland" ? "wayland" : "x11")  renderer: software"), "\(summary)")
+            let read = try SDLBackend.loadPNG(folder + "/\(name).png")
+            let image = Image(
+                width: read.width, height: read.height, pixels: read.pixels.map { Color($0.r, $0.g, $0.b) })
+            #expect(Golden.hash(image) == golden, "\(name): the frame is the headless golden frame")
+        }
+    }
+
+    /// A compositor without a seat (weston's headless backend), where SDL 2.26 crashes in SDL_Init, is
+    /// refused before SDL starts: exit 1 with why, or X11 when a DISPLAY is there too.
+    @Test func aCompositorWithoutASeatIsRefusedNotCrashedOn() throws {
+        let script = """
+            DISPLAY= "$CADENCE" hello --frames 5; echo "status $?"
+            "$CADENCE" hello --frames 5 --video-driver wayland; echo "status $?"
+            "$CADENCE" hello --frames 5 --video-driver nosuch; echo "status $?"
+            """
+        let (status, output) = try underWeston(
+            script, options: ["--headless-seatless"], environment: ["CADENCE": cadenceExecutable])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("has no seat (no keyboard or pointer)") }.count == 2, "\(output)")
+        #expect(lines.filter { $0 == "status 1" }.count == 2, "\(output)")
+        #expect(output.contains("the video driver 'nosuch' cannot run here; the drivers that can: x11"), "\(output)")
+        #expect(lines.last == "status 2")
+    }
+}
