@@ -138,13 +138,17 @@ public enum HarnessRun {
         // A clip is rendered from the run's input after the run (see ClipRenderer).
         options.record = configuration.clip != nil
         let time = MonotonicClock()
-        // Headless renderers never wait for vsync, so there is nothing to detect.
-        let session = try HarnessSession(
-            backend: backend, time: time,
-            plan: .init(
-                scene: configuration.scene, catalog: configuration.catalog, objectCount: configuration.objectCount,
-                fixedDelta: configuration.fixedDelta, rate: rate, paced: !configuration.unpaced,
-                detectsVSync: !configuration.headless, timeScale: configuration.timeScale, options: options))
+        // Only presents that can wait for a display are watched for vsync; SDL's imitation elsewhere (a sleep
+        // in each present, as under Xvfb) is turned off, and the pacer paces from the first frame.
+        let waits = !configuration.headless && backend.presentsWaitForDisplay
+        if !waits { backend.setVSync(false) }
+        var plan = HarnessSession.Plan(
+            scene: configuration.scene, catalog: configuration.catalog, objectCount: configuration.objectCount,
+            fixedDelta: configuration.fixedDelta, rate: rate, paced: !configuration.unpaced, detectsVSync: waits,
+            timeScale: configuration.timeScale, options: options)
+        // Without --fps the target is the display's rate, which the pacer follows as measured.
+        plan.followsDisplay = configuration.fps == nil
+        let session = try HarnessSession(backend: backend, time: time, plan: plan)
         let (loop, pacer, stats) = (session.loop, session.pacer, session.stats)
 
         let started = time.now()

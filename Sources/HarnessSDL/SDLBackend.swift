@@ -138,6 +138,15 @@ extension SDLBackend {
         SDL_RenderSetVSync(renderer, enabled ? 1 : 0)
     }
 
+    /// Whether a present can wait for the display: an OpenGL renderer whose swap interval is set (a
+    /// Wayland compositor's frame callbacks, a real X11 display). False for the software renderer and for
+    /// GL without a swap interval, where SDL imitates vsync by sleeping to the next whole millisecond of
+    /// `1000 / refresh` in each present (as under Xvfb).
+    public var presentsWaitForDisplay: Bool {
+        guard window.renderer != nil, rendererName.hasPrefix("opengl") else { return false }
+        return SDL_GL_GetSwapInterval() != 0
+    }
+
     /// The refresh rate of the display the window is on, when SDL knows it (nil under dummy drivers).
     public var displayRefreshRate: Double? {
         guard let window = window.window else { return nil }

@@ -82,6 +82,28 @@ extension SDLTests {
         }
     }
 
+    /// Natively on weston a present waits for the compositor's frame callback: the pacer finds it, follows
+    /// the rate it measures (weston repaints on its own cadence, not SDL's whole 60 Hz) and the steady
+    /// frames come at that rate.
+    @Test func underWestonFramesArePacedByTheCompositorsFrameCallbacks() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-pacing-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (status, output) = try underWeston(
+            #""$CADENCE" hello --frames 300 --summary "$OUT/summary.txt" >/dev/null"#,
+            environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 0, "\(output)")
+        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        #expect(summary.hasPrefix("driver: wayland  renderer: opengl  pacing: vsync"), "\(summary)")
+        func number(after label: String) -> Double? {
+            guard let range = summary.range(of: label) else { return nil }
+            return Double(summary[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        let measured = try #require(number(after: "presents came every "), "\(summary)")
+        let p50 = try #require(number(after: "interval ms: p50 "), "\(summary)")
+        #expect(abs(p50 - measured) <= 0.5, "steady p50 \(p50) ms against the compositor's \(measured) ms")
+    }
+
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
     /// is the golden frame of a headless run, pixel for pixel.
     @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {

@@ -195,3 +195,66 @@ import Testing
         #expect(FrameClock.Configuration(fixedDelta: 0.01).sanitized == FrameClock.Configuration(fixedDelta: 0.01))
     }
 }
+
+/// A display that refreshes at `rate` on a manual clock: a present blocks until its next refresh.
+final class SimulatedDisplay: RenderBackend {
+    let time: ManualClock
+    let period: Double
+    var size = Size(width: 320, height: 240)
+    private var refreshes = 0
+
+    init(rate: Double, time: ManualClock) {
+        self.time = time
+        period = 1e9 / rate
+    }
+
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
+    func render(_ list: DrawList) { time.advance(by: 0.002) }
+    func saveScreenshot(to path: String) throws(HarnessError) {}
+    func present() {
+        let start = Double(time.now())
+        repeat { refreshes += 1 } while Double(refreshes) * period <= start
+        time.sleep(until: UInt64((Double(refreshes) * period).rounded()))
+    }
+}
+
+@Suite struct DisplayFollowingTests {
+    /// SDL reports a whole number of hertz; the pacer follows the rate the presents are measured at.
+    @Test(arguments: [(59.94, 60.0), (120, 120), (144, 144), (240, 240), (62.5, 60)])
+    func thePacerFollowsTheDisplaysMeasuredRate(display: Double, reported: Double) throws {
+        let time = ManualClock(start: 0)
+        var plan = HarnessSession.Plan(scene: "hello", rate: reported, detectsVSync: true)
+        plan.followsDisplay = true
+        let session = try HarnessSession(backend: SimulatedDisplay(rate: display, time: time), time: time, plan: plan)
+        try session.loop.run(frames: 400)
+        let period = 1e9 / display
+        #expect(session.pacer.mode == .vsync)
+        #expect(abs(Double(session.pacer.period) - period) <= 1, "\(session.pacer.period) ns against \(period)")
+        let summary = session.stats.summary()
+        #expect(abs(summary.intervalP50 - period / 1e6) <= period / 1e6 * 0.001, "p50 \(summary.intervalP50) ms")
+        #expect(summary.missedDeadlines == 0 && summary.hitches == 0, "\(summary.text)")
+        #expect(abs(summary.targetPeriodMs - period / 1e6) < 1e-5, "the summary's period is the display's")
+    }
+
+    @Test func anAskedRateTheDisplayDoesNotKeepIsSelfPaced() throws {
+        let time = ManualClock(start: 0)
+        let plan = HarnessSession.Plan(scene: "hello", rate: 60, detectsVSync: true)
+        let session = try HarnessSession(backend: SimulatedDisplay(rate: 62.5, time: time), time: time, plan: plan)
+        try session.loop.run(frames: 60)
+        #expect(session.pacer.mode == .selfPaced && session.pacer.period == 16_666_667, "--fps 60 is kept")
+    }
+
+    @Test func aThrottledStretchIsNotTakenForANewRate() {
+        let time = ManualClock(start: 0)
+        let pacer = Pacer(targetRate: 60, source: time, followsDisplay: true)
+        for _ in 0..<Pacer.detectionFrames {
+            time.advance(by: 1.0 / 60)
+            pacer.observePresent(nanoseconds: 15_000_000, endingAt: time.now())
+        }
+        for _ in 0..<(Pacer.followWindow * 2) {
+            time.advance(by: 0.166)
+            pacer.observePresent(nanoseconds: 160_000_000, endingAt: time.now())
+        }
+        #expect(pacer.mode == .vsync && abs(Double(pacer.period) - 1e9 / 60) < 1)
+    }
+}

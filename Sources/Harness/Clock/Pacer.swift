@@ -2,11 +2,14 @@
 ///
 /// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (measured here: SDL simulates vsync on a 16 ms grid there),
 /// so the pacer never trusts them blindly. When vsync was asked for, the first ``detectionFrames``
-/// frames run unpaced while the pacer watches the presents: only if the median present blocks for at
-/// least half a period *and* the median interval between presents is within 3 % of the target period
-/// are presents taken as paced by the display (``Mode/vsync``). Otherwise (presents that return at
-/// once, or SDL's simulated vsync on a 16 ms grid under Xvfb, ≈ 62.5 fps) the pacer paces itself
-/// (``Mode/selfPaced``) and the loop turns vsync off.
+/// frames run unpaced while the pacer watches the presents: if the median present blocks for at least
+/// half the median interval between presents, presents wait for the display (``Mode/vsync``). When the
+/// target rate is the display's own (``followsDisplay``) the pacer then follows the interval measured
+/// (a 59.94 Hz display, a compositor repainting every 19.6 ms); otherwise that interval must be within
+/// 3 % of the target period. Else the pacer paces itself (``Mode/selfPaced``) and the loop turns vsync
+/// off. (SDL's imitation of vsync where the renderer has none, a sleep to the next whole millisecond of
+/// `1000 / refresh` as under Xvfb, is not watched at all: the backend says its presents cannot wait for a
+/// display, and the loop paces itself from the start.)
 ///
 /// Self-pacing uses absolute deadlines (deadline += period, so errors never accumulate): it sleeps
 /// until `spinMargin` before the deadline and spins the rest, which trades a little CPU for
@@ -32,14 +35,20 @@ public final class Pacer {
 
     /// Frames per second aimed at.
     public let targetRate: Double
-    /// One frame period in nanoseconds.
-    public let period: UInt64
+    /// One frame period in nanoseconds: the target rate's, or, once presents are found to wait for a
+    /// display whose rate the pacer follows (see ``followsDisplay``), the display's as measured.
+    public private(set) var period: UInt64
+    /// Whether the target rate is the display's own (no `--fps`): then presents that wait for the display
+    /// are followed at the interval they are measured at (59.94, 62.5 or 144 Hz, not SDL's whole number);
+    /// otherwise only presents within 3 % of the target rate count as vsync.
+    public let followsDisplay: Bool
     /// How long before a deadline sleeping gives way to spinning (nanoseconds).
     public let spinMargin: UInt64
     /// The current mode.
     public private(set) var mode: Mode
     /// The median interval between presents while the pacer watched them (nanoseconds): the display's
-    /// refresh period, measured, when presents waited for it; nil before detection ends or without it.
+    /// refresh period, measured, when presents waited for it (updated while it follows the display); nil
+    /// before detection ends or without it.
     public private(set) var measuredPresentInterval: UInt64?
     /// Total nanoseconds spent waiting.
     public private(set) var waitedNanoseconds: UInt64 = 0
@@ -68,7 +77,13 @@ public final class Pacer {
     ///   - source: the clock to read and sleep on.
     ///   - spinMargin: seconds before each deadline to stop sleeping and spin (default 0.25 ms).
     ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
-    public init(targetRate: Double?, source: TimeSource, spinMargin: Double = 0.000_25, detectVsync: Bool = true) {
+    ///   - followsDisplay: whether `targetRate` is the display's, to be replaced by the rate presents are
+    ///     measured at when they wait for the display.
+    public init(
+        targetRate: Double?, source: TimeSource, spinMargin: Double = 0.000_25, detectVsync: Bool = true,
+        followsDisplay: Bool = false
+    ) {
+        self.followsDisplay = followsDisplay
         self.source = source
         self.measuresCPU = source is MonotonicClock
         if let rate = targetRate, rate.isFinite, rate > 0 {
@@ -83,8 +98,17 @@ public final class Pacer {
         self.spinMargin = UInt64(max(0, spinMargin) * 1e9)
     }
 
-    /// Tells the pacer how long the last present blocked and when it returned, for vsync detection.
+    /// Presents followed in vsync mode: the median of every ``followWindow`` intervals becomes the period.
+    public static let followWindow = 60
+    private var followed: [UInt64] = []
+
+    /// Tells the pacer how long the last present blocked and when it returned: for vsync detection, and
+    /// then, when it follows the display, to keep following its measured rate.
     public func observePresent(nanoseconds: UInt64, endingAt end: UInt64) {
+        if mode == .vsync && followsDisplay {
+            follow(presentEndingAt: end)
+            return
+        }
         guard mode == .detecting else { return }
         presentSamples.append(nanoseconds)
         if let lastPresent { intervalSamples.append(end - lastPresent) }
@@ -94,9 +118,35 @@ public final class Pacer {
         let interval = intervalSamples.sorted()[intervalSamples.count / 2]
         measuredPresentInterval = interval
         let offBy = interval > period ? interval - period : period - interval
-        mode = blocking * 2 >= period && offBy * 100 <= period * 3 ? .vsync : .selfPaced
+        // Presents wait for the display when they block for at least half of each frame.
+        let waits = blocking * 2 >= interval && interval > 0
+        if waits && followsDisplay {
+            mode = .vsync
+            period = interval
+        } else {
+            mode = waits && offBy * 100 <= period * 3 ? .vsync : .selfPaced
+        }
         presentSamples = []
         intervalSamples = []
+    }
+
+    /// Takes the median of every ``followWindow`` present intervals as the period, when it is within a
+    /// quarter of the current one: a display's rate drifts a little (a compositor's repaints settle after
+    /// the window maps); presents far apart are a hidden or covered window being throttled, not a new rate.
+    private func follow(presentEndingAt end: UInt64) {
+        if let lastPresent, end > lastPresent {
+            if followed.capacity == 0 { followed.reserveCapacity(Self.followWindow) }
+            followed.append(end - lastPresent)
+        }
+        lastPresent = end
+        guard followed.count >= Self.followWindow else { return }
+        followed.sort()
+        let median = followed[followed.count / 2]
+        followed.removeAll(keepingCapacity: true)
+        if median * 4 >= period * 3 && median * 4 <= period * 5 {
+            period = median
+            measuredPresentInterval = median
+        }
     }
 
     /// Waits until the next frame's deadline and returns how long it waited (nanoseconds). Returns early

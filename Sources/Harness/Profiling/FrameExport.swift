@@ -117,9 +117,14 @@ public struct ProfileHeader: Sendable, Equatable {
 }
 
 /// `--profile frames.csv`: a ``ProfileHeader`` line, then one row per frame, times in milliseconds.
+///
+/// The header is written with the first steady frame (the warm-up rows wait in memory until then), so
+/// that its period is the one the steady frames were held to: a pacer that follows a display's measured
+/// rate changes it at the end of the warm-up.
 public final class CSVProfileWriter: FrameSink {
     private let file: StreamingFile
-    private let targetPeriod: UInt64
+    private var about: ProfileHeader
+    private var pending: [String]? = []
 
     /// The columns, in order. `overrun_ms` (busy − period) is empty in an unpaced run; `late_ms` is how
     /// late a hitch was (0 for other frames) and `stall` marks stalls (see
@@ -131,26 +136,44 @@ public final class CSVProfileWriter: FrameSink {
     /// column names.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
         file = try StreamingFile(path: path)
-        targetPeriod = about.targetPeriod
-        file.write(about.line + "\n" + Self.header + "\n")
+        self.about = about
     }
 
     public func record(_ sample: FrameSample) {
         let p = sample.phases
         let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
         let steady = FrameStats.isSteady(sample)
-        let late = FrameStats.lateness(interval: sample.interval, targetPeriod: targetPeriod)
-        let overrun = targetPeriod > 0 ? String(format: "%.4f", (Double(p.busy) - Double(targetPeriod)) / 1e6) : ""
+        let period = sample.period ?? about.targetPeriod
+        let late = FrameStats.lateness(interval: sample.interval, targetPeriod: period)
+        let overrun = period > 0 ? String(format: "%.4f", (Double(p.busy) - Double(period)) / 1e6) : ""
         let fields = [
             String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
             ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
             String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
             ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
         ]
-        file.write(fields.joined(separator: ",") + "\n")
+        let row = fields.joined(separator: ",") + "\n"
+        guard pending != nil else {
+            file.write(row)
+            return
+        }
+        pending?.append(row)
+        if steady {
+            about.targetPeriod = period
+            writeHeader()
+        }
     }
 
-    public func finish() throws(HarnessError) { try file.finish() }
+    private func writeHeader() {
+        guard let rows = pending else { return }
+        pending = nil
+        file.write(about.line + "\n" + Self.header + "\n" + rows.joined())
+    }
+
+    public func finish() throws(HarnessError) {
+        writeHeader()
+        try file.finish()
+    }
 }
 
 /// `--trace trace.json`: Chrome's trace-event format, which Perfetto and chrome://tracing open.
@@ -199,7 +222,7 @@ public final class ChromeTraceWriter: FrameSink {
             #"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#
         )
         if FrameStats.isSteady(sample) {
-            let late = FrameStats.lateness(interval: sample.interval, targetPeriod: targetPeriod)
+            let late = FrameStats.lateness(interval: sample.interval, targetPeriod: sample.period ?? targetPeriod)
             if late.lateBy > 0 || late.stall {
                 // An instant event on the frame loop's track, at the start of the frame that came late.
                 let name = late.stall ? "stall" : "hitch"

@@ -60,12 +60,17 @@ public struct FrameSample: Hashable, Sendable {
     /// The longest input-to-present latency among them (nanoseconds from an event to this frame's
     /// present); 0 when there were none.
     public var inputLatency: UInt64
+    /// The frame period the frame was held to (nanoseconds, 0 unpaced), as the pacer had it then (it
+    /// follows a display's measured rate once it finds presents waiting for it); nil: whatever period the
+    /// receiver was made with.
+    public var period: UInt64?
 
     /// Creates a sample.
     public init(
         index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
-        paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0
+        paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0, period: UInt64? = nil
     ) {
+        self.period = period
         self.paced = paced
         self.inputEvents = inputEvents
         self.inputLatency = inputLatency
@@ -138,8 +143,9 @@ public struct FrameSummary: Hashable, Sendable {
 /// Percentiles come from HdrHistogram (3 significant digits, nanosecond values) rather than from
 /// sorting every sample, so memory stays constant however long the run.
 public final class FrameStats {
-    /// The target frame period in nanoseconds (0 when unpaced).
-    public let targetPeriod: UInt64
+    /// The target frame period in nanoseconds (0 when unpaced): the one made with, or the period the
+    /// latest steady frame carried (see ``FrameSample/period``).
+    public private(set) var targetPeriod: UInt64
     /// How many recent frames ``recent`` keeps.
     public let historyLength: Int
 
@@ -219,6 +225,7 @@ public final class FrameStats {
     public func record(_ sample: FrameSample) {
         frameCount += 1
         if Self.isSteady(sample) {
+            if let period = sample.period { targetPeriod = period }
             busy.record(Swift.min(sample.phases.busy, 60_000_000_000))
             steadyTotal += sample.interval
             let late = Self.lateness(interval: sample.interval, targetPeriod: targetPeriod)

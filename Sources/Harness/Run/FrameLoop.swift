@@ -147,9 +147,10 @@ public final class FrameLoop {
         let afterRender = time.now()
         backend.present()
         let afterPresent = time.now()
-        if pacer.mode == .detecting {
+        if pacer.mode == .detecting || (pacer.mode == .vsync && pacer.followsDisplay) {
+            let detecting = pacer.mode == .detecting
             pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent)
-            if pacer.mode == .selfPaced { backend.setVSync(false) }
+            if detecting && pacer.mode == .selfPaced { backend.setVSync(false) }
         }
         let paced = pacer.mode != .detecting
         let wait = pacer.waitForNextFrame()
@@ -165,7 +166,7 @@ public final class FrameLoop {
         let sample = FrameSample(
             index: frameIndex, start: start, interval: interval, phases: phases,
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
-            inputLatency: recordInputLatency(presentedAt: afterPresent))
+            inputLatency: recordInputLatency(presentedAt: afterPresent), period: pacer.period)
         stats.record(sample)
         for sink in sinks { sink.record(sample) }
         frameIndex += 1

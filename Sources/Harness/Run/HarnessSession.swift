@@ -32,6 +32,9 @@ public final class HarnessSession {
         public var paced: Bool
         /// Whether the pacer first measures whether presents wait for vsync (a real display does).
         public var detectsVSync: Bool
+        /// Whether ``rate`` is the display's own, which the pacer then follows at the rate presents are
+        /// measured at (see ``Pacer/followsDisplay``).
+        public var followsDisplay = false
         /// The frame clock's time scale at the start.
         public var timeScale: Double
         /// Replay, recording, screenshots, sinks and the overlays.
@@ -90,7 +93,9 @@ public final class HarnessSession {
         clock = FrameClock(
             source: time, configuration: .init(fixedDelta: plan.fixedDelta, nominalDelta: 1 / plan.rate))
         clock.timeScale = plan.timeScale
-        pacer = Pacer(targetRate: plan.paced ? plan.rate : nil, source: time, detectVsync: plan.detectsVSync)
+        pacer = Pacer(
+            targetRate: plan.paced ? plan.rate : nil, source: time, detectVsync: plan.detectsVSync,
+            followsDisplay: plan.followsDisplay)
         tweener = Tweener()
         stats = FrameStats(targetPeriod: pacer.period)
         let scene = try plan.makeScene(
