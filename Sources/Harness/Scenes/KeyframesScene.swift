@@ -292,7 +292,7 @@ public final class KeyframesScene: Scene {
         list.polyline(
             (0...240).map { centre + timeline.value(time: Double($0) / 240 * timeline.duration).offset }, .grid)
 
-        drawFigure(figure.presentation, at: centre, into: &list)
+        drawFigure(figure.presentation, at: centre, within: size, into: &list)
 
         // The plots.
         let (lines, marks) = plot(in: size)
@@ -332,10 +332,16 @@ public final class KeyframesScene: Scene {
 
     /// A square turned by the pose's rotation and scaled by its scale, with a dot on one corner so the
     /// turning shows.
-    private func drawFigure(_ pose: Pose, at centre: Point, into list: inout DrawList) {
+    /// Draws the figure at `centre` + its offset, kept inside the window: a spring sent to a point of a
+    /// larger window stays at the window's edge when the window shrinks.
+    private func drawFigure(_ pose: Pose, at centre: Point, within size: Size, into list: inout DrawList) {
         let angle = pose.rotation * .pi / 180
         let (c, s) = (cos(angle), sin(angle))
-        let origin = centre + pose.offset
+        let reach = 40 * max(pose.scale, 0)
+        let wanted = centre + pose.offset
+        let origin = Point(
+            min(max(wanted.x, reach), Double(size.width) - reach),
+            min(max(wanted.y, reach), Double(size.height) - reach))
         for (inset, color) in [(0.0, Color.palette[1]), (3.0, Color.palette[1]), (6.0, Color.palette[3])] {
             let half = max(28 * pose.scale - inset, 1)
             let corners = [

@@ -17,8 +17,11 @@ public final class StressScene: Scene {
     public let hint: String
     public var prefersProfiler: Bool { true }
 
-    /// Every object's position: tweens first, then springs.
-    public private(set) var positions: [Point]
+    /// Every object's position in the window: tweens first, then springs.
+    public var positions: [Point] { places.map { Self.position(of: $0, in: bounds) } }
+    /// Every object's place as the animations move it: `x` as a share of the field's width (so that the
+    /// field follows the window's width when it is resized), `y` in window points.
+    private var places: [Point]
     /// How many waves have been sent.
     public private(set) var waves = 0
 
@@ -42,24 +45,24 @@ public final class StressScene: Scene {
         hint = "\(count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
         tweenCount = count / 2
         var random = SplitMix64(seed: 42)
-        positions = (0..<count).map { _ in Point(random.unit() * 1240 + 20, random.unit() * 360 + 90) }
+        places = (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) }
         tweens = Array(repeating: nil, count: tweenCount)
-        springs = positions[tweenCount...].map { AnimatedValue($0) }
+        springs = places[tweenCount...].map { AnimatedValue($0) }
         for spring in springs { tweener.drive(spring) }
     }
 
     /// Sends the next quarter of the objects to new random targets.
     public func sendWave() {
-        let count = positions.count
+        let count = places.count
         let quarter = max(1, count / 4)
         let start = (waves * quarter) % count
         for offset in 0..<quarter {
             let index = (start + offset) % count
-            let target = Point(random.unit() * Double(bounds.width - 40) + 20, random.unit() * 360 + 90)
+            let target = Point(random.unit(), random.unit() * 360 + 90)
             if index < tweenCount {
                 tweens[index]?.kill()
-                tweens[index] = tweener.tween(from: positions[index], to: target, duration: 0.8) { [unowned self] in
-                    self.positions[index] = $0
+                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) { [unowned self] in
+                    self.places[index] = $0
                 }.ease(.cubicInOut)
             } else {
                 springs[index - tweenCount].set(target, animation: .snappy)
@@ -82,7 +85,7 @@ public final class StressScene: Scene {
             sinceWave -= Self.waveInterval
             sendWave()
         }
-        for (offset, spring) in springs.enumerated() { positions[tweenCount + offset] = spring.presentation }
+        for (offset, spring) in springs.enumerated() { places[tweenCount + offset] = spring.presentation }
     }
 
     public var activeAnimations: Int {
@@ -91,12 +94,17 @@ public final class StressScene: Scene {
         return animating
     }
 
+    /// Where a place is in a window of `size`: the field spans the width less 20 points a side.
+    static func position(of place: Point, in size: Size) -> Point {
+        Point(20 + place.x * Double(size.width - 40), place.y)
+    }
+
     public func draw(into list: inout DrawList, size: Size) {
         bounds = size
         dotsTweens.removeAll(keepingCapacity: true)
         dotsSprings.removeAll(keepingCapacity: true)
-        dotsTweens.append(contentsOf: positions[..<tweenCount])
-        dotsSprings.append(contentsOf: positions[tweenCount...])
+        for place in places[..<tweenCount] { dotsTweens.append(Self.position(of: place, in: size)) }
+        for place in places[tweenCount...] { dotsSprings.append(Self.position(of: place, in: size)) }
         list.dots(dotsTweens, radius: 2.5, Color.palette[4])
         list.dots(dotsSprings, radius: 2.5, Color.palette[1])
     }
