@@ -138,6 +138,14 @@ extension SDLBackend {
         SDL_RenderSetVSync(renderer, enabled ? 1 : 0)
     }
 
+    /// Switches between fullscreen at the display's size (SDL's desktop fullscreen: no mode change) and
+    /// the window's own size.
+    public func toggleFullscreen() {
+        guard let handle = window.window else { return }
+        let fullscreen = SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        SDL_SetWindowFullscreen(handle, fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
     /// Whether a present can wait for the display: an OpenGL renderer whose swap interval is set (a
     /// Wayland compositor's frame callbacks, a real X11 display). False for the software renderer and for
     /// GL without a swap interval, where SDL imitates vsync by sleeping to the next whole millisecond of

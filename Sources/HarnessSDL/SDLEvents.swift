@@ -60,6 +60,7 @@ enum SDLEvents {
         case Int32(SDLK_RIGHTBRACKET.rawValue): return .rightBracket
         case Int32(SDLK_TAB.rawValue): return .tab
         case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): return .enter
+        case Int32(SDLK_F11.rawValue): return .f11
         case Int32(SDLK_UP.rawValue): return .up
         case Int32(SDLK_DOWN.rawValue): return .down
         case Int32(SDLK_LEFT.rawValue): return .left
@@ -79,6 +80,7 @@ enum SDLEvents {
         case .rightBracket: return Int32(SDLK_RIGHTBRACKET.rawValue)
         case .tab: return Int32(SDLK_TAB.rawValue)
         case .enter: return Int32(SDLK_RETURN.rawValue)
+        case .f11: return Int32(SDLK_F11.rawValue)
         case .up: return Int32(SDLK_UP.rawValue)
         case .down: return Int32(SDLK_DOWN.rawValue)
         case .left: return Int32(SDLK_LEFT.rawValue)

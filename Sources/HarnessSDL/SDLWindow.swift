@@ -63,7 +63,8 @@ final class SDLWindow {
             throw .displayUnreachable(Self.displayName)
         }
 
-        let flags = options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        let flags =
+            options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         guard
             let window = SDL_CreateWindow(
                 options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
@@ -78,6 +79,10 @@ final class SDLWindow {
         // picture: a frame of any software-rendered window (headless, or SDL_RENDER_DRIVER=software) is the
         // frame a clip of it shows.
         SDL_SetHint(SDL_HINT_RENDER_LINE_METHOD, "2")
+        // Resizable, but not below the size every scene is laid out for (nor below the size asked for).
+        SDL_SetWindowMinimumSize(
+            window, Int32(min(options.width, SceneCatalog.smallestLayout.width)),
+            Int32(min(options.height, SceneCatalog.smallestLayout.height)))
         var renderer: OpaquePointer?
         if !options.headless {
             var accelerated = SDL_RENDERER_ACCELERATED.rawValue

@@ -104,6 +104,31 @@ extension SDLTests {
         #expect(abs(p50 - measured) <= 0.5, "steady p50 \(p50) ms against the compositor's \(measured) ms")
     }
 
+    /// F11 makes the window fill weston's output (the last frame is the output's size), and F11 again
+    /// brings it back to its own size.
+    @Test func underWestonF11FillsTheOutputAndComesBack() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-f11-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            set -u
+            for presses in 1 2; do
+              "$CADENCE" hello --frames 3000 --screenshot "$OUT/after-$presses.png" >/dev/null 2>&1 &
+              pid=$!
+              sleep 1.5
+              xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 600 400; sleep 0.1; xdotool click 1; sleep 0.2
+              for _ in $(seq $presses); do xdotool key F11; sleep 0.6; done
+              kill -TERM $pid; wait $pid
+            done
+            """
+        let (status, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 128 + SIGTERM, "\(output)")
+        let full = try SDLBackend.loadPNG(folder + "/after-1.png")
+        #expect(full.width == 1312 && full.height == 752, "weston's output is 1312×752: \(full.width)×\(full.height)")
+        let back = try SDLBackend.loadPNG(folder + "/after-2.png")
+        #expect(back.width == 1280 && back.height == 720, "\(back.width)×\(back.height)")
+    }
+
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
     /// is the golden frame of a headless run, pixel for pixel.
     @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {

@@ -14,6 +14,8 @@ final class FakeBackend: RenderBackend {
     var screenshots: [String] = []
     /// What scenes put on the clipboard, in order.
     var clipboard: [String] = []
+    /// How many times F11 asked for fullscreen to be toggled.
+    var fullscreenToggles = 0
 
     func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
         guard !pending.isEmpty else { return }
@@ -30,6 +32,7 @@ final class FakeBackend: RenderBackend {
         clipboard.append(text)
         return true
     }
+    func toggleFullscreen() { fullscreenToggles += 1 }
 }
 
 @Suite struct FrameLoopTests {

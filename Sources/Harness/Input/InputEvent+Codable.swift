@@ -77,10 +77,11 @@ extension Key {
     private static let named: [(String, Key)] = [
         ("escape", .escape), ("space", .space), (".", .period), ("[", .leftBracket), ("]", .rightBracket),
         ("tab", .tab), ("enter", .enter), ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+        ("f11", .f11),
     ]
 
     /// The key's name in replay files: `space`, `escape`, `.`, `[`, `]`, `tab`, `enter`, arrows
-    /// (`up`…), a digit (`"7"`), a lower-case letter (`"p"`), or `code:N` for anything else.
+    /// (`up`…), `f11`, a digit (`"7"`), a lower-case letter (`"p"`), or `code:N` for anything else.
     public var name: String {
         if let entry = Self.named.first(where: { $0.1 == self }) { return entry.0 }
         switch self {

@@ -16,6 +16,8 @@ public enum Key: Hashable, Sendable {
     case enter
     /// Arrow keys.
     case up, down, left, right
+    /// F11: fullscreen.
+    case f11
     /// A digit key, 0–9.
     case digit(Int)
     /// A letter key, lower-case `a`–`z`.

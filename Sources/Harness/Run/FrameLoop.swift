@@ -216,6 +216,7 @@ public final class FrameLoop {
         case .screenshot: capture.requestScreenshot(scene: scene.name, frame: frameIndex)
         case .nextScene: switchScene(to: switcher.index(after: scene.name))
         case let .scene(index): switchScene(to: index)
+        case .toggleFullscreen: backend.toggleFullscreen()
         }
     }
 

@@ -1,6 +1,6 @@
 /// The keys the harness handles in every scene, after the scene has had the chance to consume them:
 /// Esc quit, Space pause, `.` step, `[` `]` time scale, P profiler, H help, S screenshot, Tab and 1–9
-/// scenes.
+/// scenes, F11 fullscreen.
 public enum GlobalKey: Equatable, Sendable {
     /// Esc: end the run.
     case quit
@@ -22,6 +22,8 @@ public enum GlobalKey: Equatable, Sendable {
     case nextScene
     /// 1–9: the catalog's scene at this index (0-based).
     case scene(Int)
+    /// F11: fullscreen on or off.
+    case toggleFullscreen
 
     /// The global key `key` stands for, or nil.
     public init?(_ key: Key) {
@@ -36,6 +38,7 @@ public enum GlobalKey: Equatable, Sendable {
         case .letter("s"): self = .screenshot
         case .tab: self = .nextScene
         case let .digit(d) where d >= 1: self = .scene(d - 1)
+        case .f11: self = .toggleFullscreen
         default: return nil
         }
     }
@@ -43,7 +46,8 @@ public enum GlobalKey: Equatable, Sendable {
     /// The lines the help overlay lists.
     public static let helpLines = [
         "Space  pause / resume the clock", ".  step one frame", "[ ]  slower / faster (0.1x - 4x)",
-        "P  profiler overlay", "S  screenshot", "Tab / 1-9  scenes", "H  this help", "Esc  quit",
+        "P  profiler overlay", "S  screenshot", "Tab / 1-9  scenes", "F11  fullscreen", "H  this help",
+        "Esc  quit",
     ]
 
     /// The time-scale steps `[` and `]` move through.

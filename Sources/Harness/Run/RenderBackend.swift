@@ -20,6 +20,9 @@ public protocol RenderBackend: AnyObject {
     /// Puts `text` on the system clipboard. Returns whether it did (headless runs have no clipboard).
     @discardableResult
     func setClipboardText(_ text: String) -> Bool
+    /// Switches the window between fullscreen (on its display, at the display's size) and its own size
+    /// (F11); the new size arrives as the backend's ``size`` after the next poll.
+    func toggleFullscreen()
 }
 
 extension RenderBackend {
@@ -28,4 +31,6 @@ extension RenderBackend {
     /// Backends without a clipboard copy nothing.
     @discardableResult
     public func setClipboardText(_ text: String) -> Bool { false }
+    /// Backends without a window stay as they are.
+    public func toggleFullscreen() {}
 }

@@ -159,6 +159,11 @@ public struct SceneCatalog: Sendable, Equatable {
         ],
         animations: [])
 
+    /// The smallest window every built-in scene is laid out for: a window is not resized below it (nor
+    /// below the size it opened at, when that is smaller), and every scene draws inside any window from
+    /// it up.
+    public static let smallestLayout = Size(width: 1280, height: 720)
+
     /// Words the command line reads as commands, not scenes (`cadence compare BASE NEW`).
     public static let reservedNames: Set<String> = ["compare"]
 
