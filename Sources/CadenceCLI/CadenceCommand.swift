@@ -263,6 +263,7 @@ public struct CadenceCommand: ParsableCommand {
             ] {
                 if let path { print("\(label): \(path)") }
             }
+            if let lost = report.lostDisplay { FileHandle.standardError.write(Data("\(name): \(lost)\n".utf8)) }
             if report.exitStatus != 0 {
                 if !failIf.isEmpty {
                     FileHandle.standardError.write(Data("\(name): gates not checked: the run was interrupted\n".utf8))

@@ -33,9 +33,12 @@ public struct RunReport: Sendable {
         return text
     }
 
+    /// Why the display went away mid-run (the Wayland compositor quit or crashed), or nil.
+    public var lostDisplay: String?
+
     /// The exit status a process should end with: 0 after a finished run, 128 + the signal's number
-    /// after an interrupted one (the shell's convention).
-    public var exitStatus: Int32 { interruption.map { 128 + $0.signal } ?? 0 }
+    /// after an interrupted one (the shell's convention), 1 when the display went away.
+    public var exitStatus: Int32 { interruption.map { 128 + $0.signal } ?? (lostDisplay == nil ? 0 : 1) }
 
     /// The report as printed and written to the summary file.
     public var text: String {
@@ -46,6 +49,7 @@ public struct RunReport: Sendable {
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
         if let clip { lines.append(clip.text) }
+        if let lostDisplay { lines.append("ended early: \(lostDisplay)") }
         if let interruption {
             lines.append("interrupted at frame \(interruption.frame) (\(StopRequest.name(of: interruption.signal)))")
         }
@@ -160,6 +164,11 @@ public enum HarnessRun {
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
+        // SDL ends a Wayland run with a quit event when the compositor goes away, as if the window had been
+        // closed: told apart by asking the compositor, which no longer answers.
+        if !loop.isRunning, loop.interruption == nil, backend.driver == "wayland", !backend.compositorAnswers {
+            report.lostDisplay = "the Wayland compositor went away (\(SDLWindow.displayName))"
+        }
         report.sdlVersion = backend.sdlVersion
         report.scale = backend.displayScale
         report.reportedRefreshRate = refresh

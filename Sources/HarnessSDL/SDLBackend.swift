@@ -1,4 +1,5 @@
 import CSDL2
+import CWayland
 import Foundation
 import Harness
 
@@ -137,6 +138,9 @@ extension SDLBackend {
         guard let renderer = window.renderer else { return }
         SDL_RenderSetVSync(renderer, enabled ? 1 : 0)
     }
+
+    /// Whether the Wayland compositor at `WAYLAND_DISPLAY` still answers (true for other drivers).
+    public var compositorAnswers: Bool { driver != "wayland" || cadence_wayland_seat(nil) >= 0 }
 
     /// Switches between fullscreen at the display's size (SDL's desktop fullscreen: no mode change) and
     /// the window's own size.

@@ -159,6 +159,32 @@ extension SDLTests {
         }
     }
 
+    /// A compositor that goes away mid-run ends the run: every output written, the summary saying so, exit 1
+    /// (SDL only sends a quit event, as if the window had been closed).
+    @Test func aCompositorThatGoesAwayEndsTheRunWithExit1AndEveryOutput() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-gone-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            "$CADENCE" hello --frames 3000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>"$OUT/log.txt" &
+            pid=$!
+            sleep 1.5
+            pkill -KILL -x weston
+            for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+            kill -TERM $pid 2>/dev/null
+            wait $pid
+            echo "status $?"
+            """
+        let (_, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(output.contains("status 1"), "\(output)")
+        let log = try String(contentsOfFile: folder + "/log.txt", encoding: .utf8)
+        #expect(log.contains("the Wayland compositor went away"), "\(log)")
+        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        #expect(summary.contains("ended early: the Wayland compositor went away"), "\(summary)")
+        let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
+        #expect(rows.count > 20, "the profile holds the frames run")
+    }
+
     /// A compositor without a seat (weston's headless backend), where SDL 2.26 crashes in SDL_Init, is
     /// refused before SDL starts: exit 1 with why, or X11 when a DISPLAY is there too.
     @Test func aCompositorWithoutASeatIsRefusedNotCrashedOn() throws {
