@@ -97,6 +97,12 @@ public struct CadenceCommand: ParsableCommand {
             valueName: "name"))
     var videoDriver: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Pixels per point, 1 to 4, on top of the display's own scale (default: GDK_SCALE under X11, else 1): the window opens that many times larger and draws sharper at the same layout.",
+            valueName: "factor"))
+    var scale: Double?
+
     @Option(help: ArgumentHelp("Write the last frame as a PNG.", valueName: "path"))
     var screenshot: String?
 
@@ -209,6 +215,13 @@ public struct CadenceCommand: ParsableCommand {
             configuration.recordPath = record
             configuration.replayPath = replay
             configuration.videoDriver = videoDriver
+            // X11 has no HiDPI of its own: GDK_SCALE is the variable a desktop sets for it (a Wayland
+            // compositor's scale reaches the window by itself).
+            let gdkScale = ProcessInfo.processInfo.environment["GDK_SCALE"].flatMap(Double.init)
+            let x11 =
+                (videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]) == "x11"
+                || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
+            configuration.scale = scale ?? (x11 && !headless ? gdkScale : nil) ?? 1
             configuration.showsProfiler = profiler
             configuration.objectCount = count
             if let clip {
@@ -288,7 +301,7 @@ public struct CadenceCommand: ParsableCommand {
     /// The options that take a number.
     static let numericOptions: Set<String> = [
         "--frames", "--fps", "--fixed-dt", "--time-scale", "--count", "--screenshot-every", "--clip-scale",
-        "--clip-fps", "--clip-start", "--clip-end",
+        "--clip-fps", "--clip-start", "--clip-end", "--scale",
     ]
 
     /// `--frames -1` becomes `--frames=-1`: ArgumentParser takes a value starting with `-` for a flag and

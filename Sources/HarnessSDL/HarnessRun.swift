@@ -96,7 +96,7 @@ public enum HarnessRun {
         let backend = try SDLBackend(
             options: WindowOptions(
                 title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
-                headless: configuration.headless, driver: configuration.videoDriver))
+                headless: configuration.headless, driver: configuration.videoDriver, scale: configuration.scale))
         defer { backend.close() }
         if let note = backend.driverNote { log(note) }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60

@@ -25,16 +25,12 @@ public final class SDLBackend: RenderBackend {
         SDL_GetVersion(&version)
         return "\(version.major).\(version.minor).\(version.patch)"
     }
-    /// Drawable pixels per window unit: 1, or 2 (or a fraction) on a HiDPI display that gives the window
-    /// more pixels than its size.
-    public var displayScale: Double {
-        guard let handle = window.window else { return 1 }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        SDL_GetWindowSize(handle, &width, &height)
-        return width > 0 ? Double(window.outputSize.width) / Double(width) : 1
-    }
-    /// The drawable size in pixels.
+    /// Drawable pixels per point, the unit scenes draw and take input in: the compositor's scale on a
+    /// HiDPI Wayland output (2 under `weston --scale=2`) times the scale asked for (`--scale`, for X11,
+    /// which has no HiDPI of its own).
+    public let displayScale: Double
+    private let askedScale: Double
+    /// The drawable size in points (pixels ÷ ``displayScale``): what scenes lay themselves out in.
     public private(set) var size: Size
 
     let window: SDLWindow
@@ -46,14 +42,29 @@ public final class SDLBackend: RenderBackend {
     public init(options: WindowOptions) throws(HarnessError) {
         let window = try SDLWindow(options: options)
         guard let renderer = window.renderer else { throw .platform("the window has no renderer") }
+        askedScale = options.scale
+        // The window was opened at the asked size × the asked scale; a HiDPI compositor gives it more
+        // pixels still. Points are the asked size.
+        let scale = Double(window.outputSize.width) / Double(options.width)
+        displayScale = scale.isFinite && scale > 0 ? scale : 1
+        // Geometry scaled by the renderer; text rasterised at the scaled size (see TextRenderer), not a
+        // scaled bitmap.
+        SDL_RenderSetScale(renderer, Float(displayScale), Float(displayScale))
         do {
-            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer))
+            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer, scale: displayScale))
         } catch {
             window.close()
             throw error
         }
         self.window = window
-        size = window.outputSize
+        size = Self.points(window.outputSize, displayScale)
+    }
+
+    /// A size in pixels as points at `scale`.
+    static func points(_ pixels: Size, _ scale: Double) -> Size {
+        Size(
+            width: Int((Double(pixels.width) / scale).rounded()), height: Int((Double(pixels.height) / scale).rounded())
+        )
     }
 
     deinit { close() }
@@ -67,7 +78,9 @@ public final class SDLBackend: RenderBackend {
 
     public func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
         guard window.renderer != nil else { return }
-        if SDLEvents.poll(into: &events, times: &times) { size = window.outputSize }
+        if SDLEvents.poll(into: &events, times: &times, scale: askedScale) {
+            size = Self.points(window.outputSize, displayScale)
+        }
     }
 
     /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
@@ -88,14 +101,14 @@ public final class SDLBackend: RenderBackend {
     /// Reads the back buffer (call after ``render(_:)``, before ``present()``: SDL requires it).
     public func readPixels() throws(HarnessError) -> Image {
         guard let renderer = window.renderer else { throw .platform("the window is closed") }
-        return try SDLCapture.readPixels(renderer, size: size)
+        return try SDLCapture.readPixels(renderer, size: window.outputSize)
     }
 
     /// Writes the back buffer to a PNG through SDL2_image: a regular file atomically (temporary file, then
     /// rename), through a symlink to its target, into a device or FIFO directly (see ``OutputFile``).
     public func saveScreenshot(to path: String) throws(HarnessError) {
         guard let renderer = window.renderer else { throw .platform("the window is closed") }
-        try SDLCapture.saveScreenshot(renderer, size: size, to: path)
+        try SDLCapture.saveScreenshot(renderer, size: window.outputSize, to: path)
     }
 
     /// Writes `image` as a PNG through SDL2_image (tests use it for golden-frame diffs), following the same

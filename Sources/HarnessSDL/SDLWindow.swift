@@ -15,6 +15,10 @@ public struct WindowOptions: Sendable {
     public var headless: Bool
     /// Ask the accelerated renderer for vsync (the pacer still measures whether presents really block).
     public var vsync: Bool
+    /// Pixels per point asked for on top of the display's own scale (X11 has no HiDPI of its own): the
+    /// window opens at `width × scale` by `height × scale` pixels and scenes still see `width × height`
+    /// points, drawn sharper.
+    public var scale: Double = 1
     /// The video driver to use (`wayland`, `x11`, …); nil: `SDL_VIDEODRIVER` when set, else Wayland when
     /// `WAYLAND_DISPLAY` names a compositor with a seat, else X11 when `DISPLAY` is set.
     public var driver: String?
@@ -22,8 +26,9 @@ public struct WindowOptions: Sendable {
     /// Creates options; the defaults are a 1280×720 window with vsync requested.
     public init(
         title: String = "Cadence", width: Int = 1280, height: Int = 720, headless: Bool = false, vsync: Bool = true,
-        driver: String? = nil
+        driver: String? = nil, scale: Double = 1
     ) {
+        self.scale = scale
         self.driver = driver
         self.title = title
         self.width = width
@@ -64,11 +69,14 @@ final class SDLWindow {
         }
 
         let flags =
-            options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+            options.headless
+            ? SDL_WINDOW_HIDDEN.rawValue
+            : SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard
             let window = SDL_CreateWindow(
                 options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
-                Int32(options.width), Int32(options.height), flags)
+                Int32((Double(options.width) * options.scale).rounded()),
+                Int32((Double(options.height) * options.scale).rounded()), flags)
         else {
             let message = Self.sdlError()
             SDL_Quit()
@@ -81,8 +89,8 @@ final class SDLWindow {
         SDL_SetHint(SDL_HINT_RENDER_LINE_METHOD, "2")
         // Resizable, but not below the size every scene is laid out for (nor below the size asked for).
         SDL_SetWindowMinimumSize(
-            window, Int32(min(options.width, SceneCatalog.smallestLayout.width)),
-            Int32(min(options.height, SceneCatalog.smallestLayout.height)))
+            window, Int32((Double(min(options.width, SceneCatalog.smallestLayout.width)) * options.scale).rounded()),
+            Int32((Double(min(options.height, SceneCatalog.smallestLayout.height)) * options.scale).rounded()))
         var renderer: OpaquePointer?
         if !options.headless {
             var accelerated = SDL_RENDERER_ACCELERATED.rawValue

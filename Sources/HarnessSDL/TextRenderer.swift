@@ -40,8 +40,13 @@ final class TextRenderer {
     // the cache has to shrink (marking every entry each frame would copy the dictionary).
     private var frame = 0
 
-    init(renderer: OpaquePointer) throws(HarnessError) {
+    /// Pixels per point: fonts are opened at their point size × this, and each string is drawn at its
+    /// texture's size ÷ this, so that under the renderer's scale it lands pixel for pixel.
+    private let scale: Double
+
+    init(renderer: OpaquePointer, scale: Double = 1) throws(HarnessError) {
         self.renderer = renderer
+        self.scale = scale
         var candidates = Self.fontCandidates
         if let custom = getenv("CADENCE_FONT").map({ String(cString: $0) }), !custom.isEmpty {
             candidates.insert(custom, at: 0)
@@ -51,7 +56,7 @@ final class TextRenderer {
         }
         guard TTF_Init() == 0 else { throw .platform(String(cString: SDL_GetError())) }
         for size in TextSize.allCases {
-            guard let font = TTF_OpenFont(path, Int32(size.rawValue)) else {
+            guard let font = TTF_OpenFont(path, Int32((Double(size.rawValue) * scale).rounded())) else {
                 let message = String(cString: SDL_GetError())
                 closeFonts()
                 TTF_Quit()
@@ -78,9 +83,18 @@ final class TextRenderer {
             entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
             cache[key] = entry
         }
-        var destination = SDL_Rect(
-            x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &destination)
+        if scale == 1 {
+            var destination = SDL_Rect(
+                x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
+            SDL_RenderCopy(renderer, entry.texture, nil, &destination)
+        } else {
+            // On a whole pixel, at the texture's own pixel size once the renderer's scale is applied.
+            let s = Float(scale)
+            var destination = SDL_FRect(
+                x: Float((point.x * scale).rounded()) / s, y: Float((point.y * scale).rounded()) / s,
+                w: Float(entry.width) / s, h: Float(entry.height) / s)
+            SDL_RenderCopyF(renderer, entry.texture, nil, &destination)
+        }
     }
 
     /// Drops the textures not used this frame once the cache has grown past its limit.

@@ -44,11 +44,18 @@ enum Golden {
         return table
     }
 
-    static func render(_ scene: String, into folder: String) throws -> Image {
+    /// What has a golden frame: every scene at scale 1, and the retarget scene at 2 pixels a point (text
+    /// rasterised at twice its size), by the name in hashes.txt.
+    static var cases: [(name: String, scene: String, scale: Double)] {
+        SceneCatalog.builtIn.names.map { ($0, $0, 1) } + [("retarget@2x", "retarget", 2)]
+    }
+
+    static func render(_ scene: String, into folder: String, scale: Double = 1) throws -> Image {
         var configuration = RunConfiguration(
             scene: scene, frames: frames[scene] ?? 60, headless: true,
             screenshotPath: folder + "/\(scene).png", fixedDelta: fixedDelta, unpaced: true)
         configuration.replayPath = root.appendingPathComponent("Assets/replays/\(scene).jsonl").path
+        configuration.scale = scale
         _ = try HarnessRun.run(configuration)
         return try SDLBackend.loadPNG(folder + "/\(scene).png")
     }
@@ -74,8 +81,8 @@ extension SDLTests {
             "# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
             "# Regenerate with `make golden` (and look at out/golden/*.png before committing).",
         ]
-        for scene in SceneCatalog.builtIn.names {
-            let image = try Golden.render(scene, into: folder)
+        for (scene, rendered, scale) in Golden.cases {
+            let image = try Golden.render(rendered, into: folder, scale: scale)
             let hash = Golden.hash(image)
             lines.append("\(scene) \(hash)")
             if update {
@@ -84,7 +91,7 @@ extension SDLTests {
                 continue
             }
             // The same run twice must draw the same pixels: nothing on screen may depend on the wall clock.
-            let again = try Golden.render(scene, into: folder)
+            let again = try Golden.render(rendered, into: folder, scale: scale)
             #expect(Golden.hash(again) == hash, "\(scene): two fixed-dt replays drew different frames")
             guard let golden = expected[scene] else {
                 Issue.record("\(scene) has no golden hash in Assets/golden/hashes.txt: run `make golden`")

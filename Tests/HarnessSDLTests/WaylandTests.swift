@@ -104,6 +104,54 @@ extension SDLTests {
         #expect(abs(p50 - measured) <= 0.5, "steady p50 \(p50) ms against the compositor's \(measured) ms")
     }
 
+    /// Under `weston --scale=2` the window gets twice the pixels: scenes draw at the drawable's size, text
+    /// from the font at twice its point size (the title's pixels are those of a headless `--scale 2` run,
+    /// whose frame has a golden hash of its own), and input stays in points.
+    @Test func underWestonAtScale2ScenesDrawAtTheDrawablesSizeAndInputIsInPoints() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-2x-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            set -u
+            "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl \\
+              --screenshot "$OUT/2x.png" --summary "$OUT/2x.txt" >/dev/null
+            "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" >/dev/null 2>&1 &
+            pid=$!
+            sleep 2
+            xdotool mousemove 2640 1520; sleep 0.3; xdotool mousemove 1000 600; sleep 0.2; xdotool click 1; sleep 0.4
+            kill -TERM $pid; wait $pid
+            """
+        let (status, output) = try underWeston(
+            script, options: ["--scale", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 128 + SIGTERM, "\(output)")
+        let summary = try String(contentsOfFile: folder + "/2x.txt", encoding: .utf8)
+        #expect(
+            summary.hasPrefix("driver: wayland  renderer: opengl") && summary.contains("  scale: 2\n"), "\(summary)")
+        let frame = try SDLBackend.loadPNG(folder + "/2x.png")
+        #expect(frame.width == 2560 && frame.height == 1440, "\(frame.width)×\(frame.height)")
+        let reference = try Golden.render("retarget", into: folder, scale: 2)
+        var worst = 0
+        for y in 24..<96 {
+            for x in 36..<1000 {
+                let (a, b) = (frame[x, y], reference[x, y])
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }
+        }
+        // OpenGL and the software renderer blend a glyph's edge a few levels apart; a 1x bitmap scaled up would not
+        // come near.
+        #expect(
+            worst <= 8, "the title is rasterised at 2x, as headless --scale 2 draws it (worst channel off by \(worst))")
+        // weston's output starts at (0, 0) of the X screen, 2 pixels a point; the window sits inside it.
+        let recording = try InputScript.load(folder + "/input.jsonl")
+        let click = recording.events.compactMap { recorded -> Point? in
+            if case let .mouseDown(.left, at: point) = recorded.event { return point }
+            return nil
+        }.first
+        #expect(
+            click.map { $0.x > 400 && $0.x < 500 && $0.y > 200 && $0.y < 300 } == true,
+            "points, not pixels: \(String(describing: click))")
+    }
+
     /// F11 makes the window fill weston's output (the last frame is the output's size), and F11 again
     /// brings it back to its own size.
     @Test func underWestonF11FillsTheOutputAndComesBack() throws {

@@ -239,4 +239,15 @@ extension InputEvent {
         default: return nil
         }
     }
+
+    /// The event with its point (if any) multiplied by `factor`: pixels to points, for a window drawn at
+    /// a scale.
+    public func scaled(by factor: Double) -> InputEvent {
+        switch self {
+        case let .mouseDown(button, point): return .mouseDown(button, at: point * factor)
+        case let .mouseUp(button, point): return .mouseUp(button, at: point * factor)
+        case let .mouseMoved(point, dragging): return .mouseMoved(to: point * factor, dragging: dragging)
+        default: return self
+        }
+    }
 }

@@ -13,6 +13,10 @@ public struct RunConfiguration: Sendable, Equatable {
     public var frames: Int?
     /// No window: SDL's dummy driver and the software renderer.
     public var headless: Bool
+    /// Pixels per point on top of the display's own scale (`--scale`, or `GDK_SCALE` on X11, which has no
+    /// HiDPI of its own): the window opens that many times larger and scenes draw sharper at the same
+    /// layout. 1 to 4.
+    public var scale: Double = 1
     /// The video driver of a window (`wayland`, `x11`, …); nil: `SDL_VIDEODRIVER`, else Wayland when a
     /// compositor with a seat answers at `WAYLAND_DISPLAY`, else X11.
     public var videoDriver: String?
@@ -83,6 +87,9 @@ public struct RunConfiguration: Sendable, Equatable {
             throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
         }
         if let frames, frames < 0 { throw .invalidOption("--frames must be 0 or more (got \(frames))") }
+        guard scale.isFinite, (1...4).contains(scale) else {
+            throw .invalidOption("--scale must be between 1 and 4 pixels per point (got \(scale))")
+        }
         if let videoDriver {
             guard !headless else {
                 throw .invalidOption(
