@@ -4,19 +4,8 @@ import Testing
 @testable import CadenceCLI
 @testable import Harness
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, seedable generator, so a fuzz run is the same on every
-/// run and every machine; a failure names its seed and case.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// SplitMix64 is Harness's: seedable, so a fuzz run is the same on every run and every machine, and a
+// failure names its seed and case.
 
 /// Seeded fuzzing of the two ways input reaches the harness: replay files and the command line. Every
 /// mutated input must be accepted or refused with a message naming the problem; never a crash or a hang.
