@@ -5,7 +5,7 @@
 /// frames run unpaced while the pacer watches the presents: if the median present blocks for at least
 /// half the median interval between presents, presents wait for the display (``Mode/vsync``). When the
 /// target rate is the display's own (``followsDisplay``) the pacer then follows the interval measured
-/// (a 59.94 Hz display, a compositor repainting every 19.6 ms); otherwise that interval must be within
+/// (a 59.94 Hz display, a compositor's own repaint cadence); otherwise that interval must be within
 /// 3 % of the target period. Else the pacer paces itself (``Mode/selfPaced``) and the loop turns vsync
 /// off. (SDL's imitation of vsync where the renderer has none, a sleep to the next whole millisecond of
 /// `1000 / refresh` as under Xvfb, is not watched at all: the backend says its presents cannot wait for a
