@@ -12,7 +12,7 @@ public enum ComparisonPlot {
     public static func draw(_ comparison: FrameComparison, size: Size = FramePlot.size) -> DrawList {
         var list = DrawList()
         list.clear(.background)
-        let (base, new) = (FrameComparison.Steady(comparison.base), FrameComparison.Steady(comparison.new))
+        let (base, new) = comparison.steady
         list.text(
             "cadence compare: \(name(comparison.base)) (base) against \(name(comparison.new)) (new)",
             at: Point(24, 14), size: .large, .text)
@@ -55,7 +55,8 @@ public enum ComparisonPlot {
     ) {
         list.fill(area, Color(24, 26, 33))
         list.text(title, at: Point(area.x, area.y - 22), size: .small, .dimText)
-        let tail = [a, b].map { values in values.sorted()[max(0, Int(Double(values.count) * 0.999) - 1)] }
+        let (a, b) = (a.sorted(), b.sorted())
+        let tail = [a, b].filter { !$0.isEmpty }.map { FrameComparison.nearestRank($0, 0.999) }
         let top = max(1, (max(tail.max() ?? 1, mark) * 1.15).rounded(.up))
         let step = FramePlot.gridStep(top)
         var gridline = 0.0
@@ -88,9 +89,8 @@ public enum ComparisonPlot {
             }
             points.append(Point(area.x + area.width, area.y + area.height))
             list.polyline(points, color)
-            let sorted = values.sorted()
-            for (p, length) in [(0.5, 10.0), (0.99, 22.0)] where !sorted.isEmpty {
-                let value = sorted[max(Int((p * Double(sorted.count)).rounded(.up)), 1) - 1]
+            for (p, length) in [(0.5, 10.0), (0.99, 22.0)] where !values.isEmpty {
+                let value = FrameComparison.nearestRank(values, p)
                 let x = area.x + min(value, top) / top * area.width
                 list.line(Point(x, area.y), Point(x, area.y + length), color)
             }

@@ -57,6 +57,8 @@ public struct FrameComparison: Sendable {
     public let resamples: Int
     /// Frames per bootstrap block in each run.
     public let blocks: (base: Int, new: Int)
+    /// Both runs' steady frames, as resampled (and as the plot draws them).
+    let steady: (base: Steady, new: Steady)
 
     /// The fewest steady frames a profile must have to be compared.
     public static let minimumSteadyFrames = 100
@@ -90,6 +92,7 @@ public struct FrameComparison: Sendable {
         self.resamples = max(resamples, 100)
         confidence = 1 - 0.05 / Double(names.count)
         blocks = (a.block, b.block)
+        steady = (a, b)
         var generator = SplitMix64(seed: seed)
         var differences = [[Double]](repeating: [], count: names.count)
         for _ in 0..<self.resamples {
@@ -140,7 +143,7 @@ public struct FrameComparison: Sendable {
         }
     }
 
-    /// One line per tested figure: `p99: slower: +2.10 ms (98.75 % CI +1.40 … +2.90)`.
+    /// One line per tested figure: `NAME: VERDICT: DIFFERENCE UNIT (CONFIDENCE % CI LOW … HIGH)`.
     public var verdictLines: [String] {
         let percent = String(format: "%g", (confidence * 100 * 100).rounded() / 100)
         return tested.map { figure in
@@ -195,6 +198,11 @@ public struct FrameComparison: Sendable {
     static func signed(_ value: Double, count: Bool = false) -> String {
         let text = plain(value, count: count)
         return value >= 0 && !text.hasPrefix("-") ? "+" + text : text
+    }
+
+    /// The nearest-rank `p` quantile (0 < p ≤ 1) of `sorted`, the percentile every figure here uses.
+    static func nearestRank(_ sorted: [Double], _ p: Double) -> Double {
+        sorted[max(Int((p * Double(sorted.count)).rounded(.up)), 1) - 1]
     }
 
     /// A run's steady frames as the bootstrap resamples them.

@@ -52,6 +52,8 @@ public struct FrameGate: Sendable, Equatable {
     /// Each figure's unit.
     static let units: [String: String] = Dictionary(
         FrameStats(targetPeriod: 1).summary().figures.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
+    /// The figures an unpaced run measures too.
+    static let unpacedNames = Set(FrameStats(targetPeriod: 0).summary().figures.map(\.name))
     /// The figures a comparison tests (see ``FrameComparison``).
     public static let testedNames = ["p50", "p99", "busy", "hitch-ratio"]
 
@@ -115,7 +117,7 @@ public struct FrameGate: Sendable, Equatable {
     /// The figures a run does not measure when it is unpaced (no period, no deadline to be late for).
     public var needsPacing: Bool {
         guard case let .figure(name, _, _) = test else { return false }
-        return !FrameStats(targetPeriod: 0).summary().figures.contains { $0.name == name }
+        return !Self.unpacedNames.contains(name)
     }
 
     /// Checks the gate against a run: nil when it passes, else why it failed.
