@@ -13,4 +13,19 @@ static inline Uint32 cadence_SDL_INIT_VIDEO(void) { return SDL_INIT_VIDEO; }
 static inline Uint32 cadence_SDL_PIXELFORMAT_ABGR8888(void) { return SDL_PIXELFORMAT_ABGR8888; }
 static inline Uint32 cadence_SDL_PIXELFORMAT_ARGB8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 
+// The window's Wayland display and surface, for a frame callback of the harness's own (see CWayland); 0 when
+// the window is not on Wayland. SDL_syswm.h would pull in Xlib, whose macros clash with Swift names: only its
+// Wayland part is wanted here, and the union it sits in is the same size either way.
+#undef SDL_VIDEO_DRIVER_X11
+#undef SDL_VIDEO_DRIVER_KMSDRM
+#include <SDL_syswm.h>
+static inline int cadence_SDL_wayland_surface(SDL_Window *window, void **display, void **surface) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return 0;
+    *display = info.info.wl.display;
+    *surface = info.info.wl.surface;
+    return 1;
+}
+
 #endif

@@ -50,7 +50,10 @@ public struct CadenceCommand: ParsableCommand {
 
                 Summary (printed on exit, --summary writes it): every figure is over the steady frames, those \
                 after the first that the pacer paced (CSV column paced = 1); the first frame and the frames while \
-                the pacer detected vsync are the warm-up, counted on their own line with their longest interval. \
+                the pacer detected vsync are the warm-up, counted on their own line with their longest interval; \
+                throttled frames (CSV column throttled = 1: the compositor held presents back, 50 ms or more, for \
+                a hidden or covered window; they are not presented and run at 10 a second until it is shown) are \
+                counted on theirs, as stretches, frames and time. \
                 interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval - \
                 target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more; \
                 hitches: frames shown late, intervals over 1.5 periods and under 100 ms (all steady frames, not \

@@ -35,6 +35,9 @@ public final class SDLBackend: RenderBackend {
 
     let window: SDLWindow
     private let drawing: SDLDrawing
+    /// The frame callback that tells a throttled Wayland window shown again (made when first asked).
+    private var frameWatch: UnsafeMutablePointer<cadence_frame_watch>?
+    private var watchesFrames: Bool?
 
     /// Initialises SDL, opens the window and renderer, and loads the font.
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/platform(_:)`` with SDL's
@@ -72,6 +75,8 @@ public final class SDLBackend: RenderBackend {
     /// Destroys the window and shuts SDL down. Safe to call twice.
     public func close() {
         guard window.renderer != nil else { return }
+        cadence_frame_watch_destroy(frameWatch)
+        frameWatch = nil
         drawing.text.close()
         window.close()
     }
@@ -90,12 +95,12 @@ public final class SDLBackend: RenderBackend {
     public func render(_ list: DrawList) {
         guard window.renderer != nil else { return }
         drawing.render(list, size: size)
+        drawing.text.endFrame()
     }
 
     public func present() {
         guard let renderer = window.renderer else { return }
         SDL_RenderPresent(renderer)
-        drawing.text.endFrame()
     }
 
     /// Reads the back buffer (call after ``render(_:)``, before ``present()``: SDL requires it).
@@ -161,6 +166,23 @@ extension SDLBackend {
         guard let handle = window.window else { return }
         let fullscreen = SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
         SDL_SetWindowFullscreen(handle, fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// On Wayland, whether the compositor has shown the window since the last call (a frame callback of
+    /// the harness's own, asked for with a commit of the surface as it is, so that nothing is presented);
+    /// nil on other drivers, which cannot tell without a present that waits.
+    public func displayShowedFrame() -> Bool? {
+        if watchesFrames == nil {
+            var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
+            if let handle = window.window, cadence_SDL_wayland_surface(handle, &display, &surface) != 0,
+                let display, let surface
+            {
+                frameWatch = cadence_frame_watch_create(display, surface)
+            }
+            watchesFrames = frameWatch != nil
+        }
+        guard let frameWatch else { return nil }
+        return cadence_frame_watch_shown(frameWatch) != 0
     }
 
     /// Whether a present can wait for the display: an OpenGL renderer whose swap interval is set (a

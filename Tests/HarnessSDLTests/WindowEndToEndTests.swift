@@ -127,14 +127,17 @@ extension SDLTests {
         let columns = CSVProfileWriter.header.split(separator: ",").map(String.init)
         func column(_ name: String, _ row: [String]) -> Double { Double(row[columns.firstIndex(of: name)!])! }
 
-        let steady = rows.filter { column("frame", $0) > 0 && column("paced", $0) == 1 }
+        let throttled = rows.filter { column("throttled", $0) == 1 }
+        let steady = rows.filter { column("frame", $0) > 0 && column("paced", $0) == 1 && column("throttled", $0) == 0 }
         let warmUp = rows.filter { !(column("frame", $0) > 0 && column("paced", $0) == 1) }
         func numbers(after label: String) -> [Double] {
             guard let line = summary.split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return [] }
             return line.dropFirst(label.count).split(whereSeparator: { " :=+;(),".contains($0) })
                 .compactMap { Double($0) }
         }
-        #expect(numbers(after: "frames") == [90, Double(warmUp.count), Double(steady.count)], "\(summary)")
+        #expect(
+            numbers(after: "frames") == [90, Double(warmUp.count), Double(steady.count), Double(throttled.count)],
+            "\(summary)")
         #expect(steady.count > 40, "most of a 90-frame run is steady: \(summary)")
 
         let warmUpMax = warmUp.map { column("interval_ms", $0) }.max() ?? 0

@@ -11,6 +11,16 @@
 /// `1000 / refresh` as under Xvfb, is not watched at all: the backend says its presents cannot wait for a
 /// display, and the loop paces itself from the start.)
 ///
+/// A present that blocks for ``throttleThreshold`` or longer (20 frames a second or fewer) is the display
+/// holding a hidden, covered or minimised window back: a compositor shows such a window 1 to 20 times a
+/// second or never, and no SDL2 event says so. The pacer then marks the frames *throttled*
+/// (``isThrottled``): the loop stops presenting what nobody sees, the pacer paces at ``throttledPeriod``
+/// with interruptible sleeps (so input and signals are handled within that), and the backend is asked
+/// each frame whether the display shows the window again (a Wayland frame callback). A backend that
+/// cannot tell gets a probe instead: one frame in ``probeFrames`` is presented, and a present that
+/// returns promptly ends the stretch. (The first present of a run is never taken for throttling: it maps
+/// the window, which a compositor may take a while to do.)
+///
 /// Self-pacing uses absolute deadlines (deadline += period, so errors never accumulate): it sleeps
 /// until `spinMargin` before the deadline and spins the rest, which trades a little CPU for
 /// sub-0.05 ms accuracy (a pure sleep overshoots by up to ~0.1 ms here; a whole-ms sleep by 1–2 ms).
@@ -29,6 +39,16 @@ public final class Pacer {
 
     /// Frames measured before deciding between ``Mode/vsync`` and ``Mode/selfPaced``.
     public static let detectionFrames = 20
+
+    /// A present that blocks at least this long (50 ms: 20 frames a second) is the display throttling the
+    /// window.
+    public static let throttleThreshold: UInt64 = 50_000_000
+    /// The pace of throttled frames (100 ms): often enough to handle input and signals and to notice the
+    /// window being shown again, rarely enough to cost little while nobody sees it.
+    public static let throttledPeriod: UInt64 = 100_000_000
+    /// While throttled, on a backend that cannot tell whether the display shows the window, one frame in
+    /// this many is presented (a probe: about once a second).
+    public static let probeFrames = 10
 
     /// The longest period the pacer waits (one hour, in nanoseconds); slower rates are held to it.
     public static let longestPeriod: UInt64 = 3_600_000_000_000
@@ -50,6 +70,13 @@ public final class Pacer {
     /// refresh period, measured, when presents waited for it (updated while it follows the display); nil
     /// before detection ends or without it.
     public private(set) var measuredPresentInterval: UInt64?
+    /// Whether the display is throttling presents (see ``throttleThreshold``): frames then come at
+    /// ``throttledPeriod`` and the profiler counts them apart.
+    public private(set) var isThrottled = false
+    /// How frames are paced now, as the overlay says it: the mode's name, or `throttled`.
+    public var label: String { isThrottled ? "throttled" : mode.rawValue }
+    /// Stretches of throttled frames so far.
+    public private(set) var throttledStretches = 0
     /// Total nanoseconds spent waiting.
     public private(set) var waitedNanoseconds: UInt64 = 0
     /// Thread CPU time consumed while waiting (sleep wake-ups and the final spin).
@@ -61,6 +88,9 @@ public final class Pacer {
     private var presentSamples: [UInt64] = []
     private var intervalSamples: [UInt64] = []
     private var lastPresent: UInt64?
+    private var sinceProbe = 0
+    private var probing = false
+    private var presentsSeen = 0
 
     /// The period (nanoseconds) a pacer holds `rate` frames per second to; 0 for an unpaced rate (`nil`,
     /// zero, negative, NaN).
@@ -102,9 +132,33 @@ public final class Pacer {
     public static let followWindow = 60
     private var followed: [UInt64] = []
 
-    /// Tells the pacer how long the last present blocked and when it returned: for vsync detection, and
-    /// then, when it follows the display, to keep following its measured rate.
-    public func observePresent(nanoseconds: UInt64, endingAt end: UInt64) {
+    /// Whether the loop tells the pacer about its presents (``observePresent(nanoseconds:endingAt:)``):
+    /// while it detects vsync, while presents wait for the display and while throttled.
+    public var watchesPresents: Bool { mode == .detecting || mode == .vsync || isThrottled }
+
+    /// Tells the pacer how long the last present blocked and when it returned: for vsync detection, then,
+    /// when it follows the display, to keep following its measured rate, and to notice throttling.
+    /// - Parameters:
+    ///   - nanoseconds: how long the present blocked.
+    ///   - end: when it returned.
+    ///   - working: the process's CPU time during the present: a present that blocks at least
+    ///     ``throttleThreshold`` is throttled only if the process mostly idled meanwhile (rendering a heavy
+    ///     frame on a software GL is slow, not throttled).
+    public func observePresent(nanoseconds: UInt64, endingAt end: UInt64, working: UInt64 = 0) {
+        if isThrottled {
+            // Only probes are presented while throttled; one that returns promptly is shown again.
+            if probing && nanoseconds < Self.throttleThreshold { resume() }
+            probing = false
+            return
+        }
+        guard mode == .detecting || mode == .vsync else { return }
+        presentsSeen += 1
+        if nanoseconds >= Self.throttleThreshold && working * 4 < nanoseconds && presentsSeen > 1 {
+            isThrottled = true
+            throttledStretches += 1
+            (deadline, lastPresent, sinceProbe) = (nil, nil, 0)
+            return
+        }
         if mode == .vsync && followsDisplay {
             follow(presentEndingAt: end)
             return
@@ -130,6 +184,36 @@ public final class Pacer {
         intervalSamples = []
     }
 
+    /// Whether a frame is presented, asked where a frame would present: always, but while throttled only
+    /// when the display has shown the window again (`displayShowed`, the backend's answer; the stretch
+    /// ends here) or for a probe (one frame in ``probeFrames`` when the backend cannot tell, nil).
+    /// `displayShowed` is only evaluated while throttled.
+    public func presents(displayShowed: @autoclosure () -> Bool?) -> Bool {
+        guard isThrottled else { return true }
+        switch displayShowed() {
+        case true?:
+            resume()
+            return true
+        case false?:
+            return false
+        case nil:
+            sinceProbe += 1
+            probing = sinceProbe >= Self.probeFrames
+            if probing { sinceProbe = 0 }
+            return probing
+        }
+    }
+
+    /// Ends a throttled stretch: presents wait for the display again; intervals across the stretch say
+    /// nothing of the display's rate, so detection and following start over from the next present.
+    private func resume() {
+        isThrottled = false
+        (deadline, lastPresent, probing) = (nil, nil, false)
+        presentSamples.removeAll()
+        intervalSamples.removeAll()
+        followed.removeAll(keepingCapacity: true)
+    }
+
     /// Takes the median of every ``followWindow`` present intervals as the period, when it is within a
     /// quarter of the current one: a display's rate drifts a little (a compositor's repaints settle after
     /// the window maps); presents far apart are a hidden or covered window being throttled, not a new rate.
@@ -150,13 +234,14 @@ public final class Pacer {
     }
 
     /// Waits until the next frame's deadline and returns how long it waited (nanoseconds). Returns early
-    /// when a ``StopRequest`` is pending.
+    /// when a stop is requested (see ``TimeSource/stopRequest``).
     ///
     /// A frame that overran its deadline by more than a whole period does not try to catch up
     /// (that would run a burst of frames back to back): the deadlines restart from now.
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
-        guard mode == .selfPaced else { return 0 }
+        guard mode == .selfPaced || isThrottled else { return 0 }
+        let period = isThrottled ? Self.throttledPeriod : self.period
         let now = source.now()
         guard var next = deadline.map({ $0 &+ period }) else {
             deadline = now &+ period
@@ -172,7 +257,7 @@ public final class Pacer {
         let cpuBefore = measuresCPU ? MonotonicClock.threadCPUTime() : 0
         if target - start > spinMargin { source.sleep(until: target - spinMargin) }
         var now = source.now()
-        while now < target, StopRequest.pending == nil {
+        while now < target, source.stopRequest == nil {
             let previous = now
             now = source.now()
             // A clock that does not move by itself (a manual test clock) would spin forever: sleep instead.

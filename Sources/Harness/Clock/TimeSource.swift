@@ -11,8 +11,21 @@ import Darwin
 public protocol TimeSource: AnyObject {
     /// The current reading in nanoseconds. Never decreases.
     func now() -> UInt64
-    /// Blocks until the reading is at least `deadline` (an absolute time in the same units).
+    /// Blocks until the reading is at least `deadline` (an absolute time in the same units), or until
+    /// ``stopRequest`` is set.
     func sleep(until deadline: UInt64)
+    /// The signal that asks the run on this source to stop, or nil: every wait of the run (the pacer's,
+    /// the frame loop's) ends early for it. By default the process's ``StopRequest``; a test gives a run
+    /// a request of its own, so that stopping it stops no other.
+    var stopRequest: Int32? { get }
+    /// CPU time the process has used, in nanoseconds (every thread): what tells a present that waits from
+    /// one that works. A source that cannot attribute it (a test's clock) gives 0.
+    func processorTime() -> UInt64
+}
+
+extension TimeSource {
+    /// The process's ``StopRequest/pending``.
+    public var stopRequest: Int32? { StopRequest.pending }
 }
 
 /// `CLOCK_MONOTONIC`, with absolute-deadline sleeps.
@@ -45,6 +58,9 @@ public final class MonotonicClock: TimeSource, Sendable {
     /// CPU time this thread has used, in nanoseconds: what pacing costs, as opposed to how long it waits.
     public static func threadCPUTime() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
 
+    /// `CLOCK_PROCESS_CPUTIME_ID`: every thread's, a software GL's rasteriser threads included.
+    public func processorTime() -> UInt64 { Self.read(CLOCK_PROCESS_CPUTIME_ID) }
+
     private static func read(_ clock: clockid_t) -> UInt64 {
         var ts = timespec()
         clock_gettime(clock, &ts)
@@ -65,6 +81,8 @@ public final class ManualClock: TimeSource, @unchecked Sendable {
 
     /// Jumps to the deadline when it is in the future ("sleeping" takes no real time).
     public func sleep(until deadline: UInt64) { reading = max(reading, deadline) }
+    /// 0: the process's work is not on this clock.
+    public func processorTime() -> UInt64 { 0 }
 
     /// Moves the clock forward by `seconds`. The clock never goes backwards: zero, negative and NaN
     /// amounts leave it where it is, and a move past the end of its range stops at the end.

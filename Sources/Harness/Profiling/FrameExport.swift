@@ -128,9 +128,10 @@ public final class CSVProfileWriter: FrameSink {
 
     /// The columns, in order. `overrun_ms` (busy − period) is empty in an unpaced run; `late_ms` is how
     /// late a hitch was (0 for other frames) and `stall` marks stalls (see
-    /// ``FrameStats/lateness(interval:targetPeriod:)``; both only for steady frames).
+    /// ``FrameStats/lateness(interval:targetPeriod:)``; both only for steady frames); `throttled` marks
+    /// the frames of a hidden or covered window (see ``FrameSample/throttled``).
     public static let header =
-        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall"
+        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"
 
     /// Opens the output (written to a temporary file until ``finish()``) and writes `about` and the
     /// column names.
@@ -151,6 +152,7 @@ public final class CSVProfileWriter: FrameSink {
             ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
             String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
             ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
+            sample.throttled ? "1" : "0",
         ]
         let row = fields.joined(separator: ",") + "\n"
         guard pending != nil else {
@@ -181,12 +183,15 @@ public final class CSVProfileWriter: FrameSink {
 /// Each frame is a complete (`"ph":"X"`) slice named `frame`, with one nested slice per phase
 /// (input, update, draw, render, present, wait) on the same track, and a counter event (`"ph":"C"`)
 /// named `active` carrying the tween and animation counts; a steady frame that came late is an instant
-/// event named `hitch` or `stall` with its interval and lateness. Times are microseconds from the first frame.
+/// event named `hitch` or `stall` with its interval and lateness; a counter named `throttled` goes to 1
+/// where a stretch of throttled frames begins and back to 0 where it ends. Times are microseconds from
+/// the first frame.
 public final class ChromeTraceWriter: FrameSink {
     private let file: StreamingFile
     private let targetPeriod: UInt64
     private var origin: UInt64?
     private var first = true
+    private var throttled = false
 
     /// Opens the output (written to a temporary file until ``finish()``) for a run held to `targetPeriod`
     /// nanoseconds a frame (0: unpaced), which tells hitches and stalls; `platform` (the driver, SDL's
@@ -230,6 +235,12 @@ public final class ChromeTraceWriter: FrameSink {
                     #"{"name":"\#(name)","cat":"timing","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(us(sample.start - origin)),"args":{"interval_ms":\#(String(format: "%.3f", Double(sample.interval) / 1e6)),"late_ms":\#(String(format: "%.3f", Double(late.lateBy) / 1e6))}}"#
                 )
             }
+        }
+        if sample.throttled != throttled {
+            throttled = sample.throttled
+            emit(
+                #"{"name":"throttled","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"throttled":\#(throttled ? 1 : 0)}}"#
+            )
         }
         if sample.inputEvents > 0 {
             // A counter track of its own, stamped at the present that showed the input.

@@ -90,7 +90,8 @@ public struct FrameProfile: Sendable {
             samples.append(
                 FrameSample(
                     index: Int(frame), start: try nanoseconds("start_ms"), interval: try nanoseconds("interval_ms"),
-                    phases: phases, paced: try number("paced") != 0))
+                    phases: phases, paced: try number("paced") != 0,
+                    throttled: index["throttled"] == nil ? false : try number("throttled") != 0))
         }
         return FrameProfile(path: path, header: header, samples: samples)
     }

@@ -64,13 +64,19 @@ public struct FrameSample: Hashable, Sendable {
     /// follows a display's measured rate once it finds presents waiting for it); nil: whatever period the
     /// receiver was made with.
     public var period: UInt64?
+    /// Whether the display throttled the frame (see ``Pacer/isThrottled``): its present was held back, or
+    /// its interval spans a throttled present or wait. Throttled frames are counted on their own, in no
+    /// other figure.
+    public var throttled: Bool
 
     /// Creates a sample.
     public init(
         index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
-        paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0, period: UInt64? = nil
+        paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0, period: UInt64? = nil,
+        throttled: Bool = false
     ) {
         self.period = period
+        self.throttled = throttled
         self.paced = paced
         self.inputEvents = inputEvents
         self.inputLatency = inputLatency
@@ -87,12 +93,16 @@ public struct FrameSample: Hashable, Sendable {
 ///
 /// Every figure but ``frames`` and the warm-up ones is over the same set of frames, the *steady* frames:
 /// every frame after the first that the pacer paced (it paces once it has finished detecting vsync; an
-/// unpaced run is steady from its second frame). The first frame (it has no interval) and the frames
-/// while the pacer detected vsync are the *warm-up*, reported on their own. The per-frame CSV marks
-/// each row's set (`paced`), so each figure can be recomputed from it.
+/// unpaced run is steady from its second frame) and the display did not throttle. The first frame (it
+/// has no interval) and the frames while the pacer detected vsync are the *warm-up*, and the frames of
+/// a hidden or covered window the display throttled are *throttled*, each reported on their own. The
+/// per-frame CSV marks each row's set (`paced`, `throttled`), so each figure can be recomputed from it.
 public struct FrameSummary: Hashable, Sendable {
-    /// Frames recorded: ``warmUpFrames`` + ``steadyFrames``.
+    /// Frames recorded: ``warmUpFrames`` + ``steadyFrames`` + ``throttledFrames``.
     public var frames: Int
+    /// Stretches of frames the display throttled (a hidden, covered or minimised window; see
+    /// ``Pacer/throttleThreshold``), their frames, and the time they spanned (the sum of their intervals).
+    public var throttledStretches: Int = 0, throttledFrames: Int = 0, throttledMs: Double = 0
     /// The first frame and the frames while the pacer detected vsync.
     public var warmUpFrames: Int
     /// The longest interval among the warm-up frames (0 when there were none after the first).
@@ -131,7 +141,8 @@ public struct FrameSummary: Hashable, Sendable {
     public var meanBusyMs: Double
     /// Mean time per phase per steady frame.
     public var meanPhaseMs: [String: Double]
-    /// Input events handled in the whole run (warm-up included): what the latency figures are over.
+    /// Input events handled in the whole run (warm-up included), but for those of frames not presented
+    /// (throttled): what the latency figures are over.
     public var inputEvents: Int
     /// Input-to-present latency percentiles over every input event: from when the event happened to the
     /// present of the first frame that reflects it (p50, p99, maximum).
@@ -177,6 +188,9 @@ public final class FrameStats {
     public private(set) var stalls = 0, stallTotal: UInt64 = 0, stallMax: UInt64 = 0
     /// The steady frames' intervals in all (nanoseconds): the hitch ratio's denominator.
     public private(set) var steadyTotal: UInt64 = 0
+    /// Throttled stretches, frames and the time they spanned (nanoseconds; see ``FrameSample/throttled``).
+    public private(set) var throttledStretches = 0, throttledFrames = 0, throttledTotal: UInt64 = 0
+    private var lastThrottled = false
 
     private var ring: [FrameSample] = []
     private var ringStart = 0
@@ -195,8 +209,10 @@ public final class FrameStats {
         inputLatencies.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
-    /// Whether a frame is steady (see ``FrameSummary``): after the first, and paced.
-    public static func isSteady(_ sample: FrameSample) -> Bool { sample.index > 0 && sample.paced }
+    /// Whether a frame is steady (see ``FrameSummary``): after the first, paced and not throttled.
+    public static func isSteady(_ sample: FrameSample) -> Bool {
+        sample.index > 0 && sample.paced && !sample.throttled
+    }
 
     /// Whether a steady frame of this `interval` is a jank: at least twice `targetPeriod` (never when
     /// unpaced, `targetPeriod` 0).
@@ -224,7 +240,12 @@ public final class FrameStats {
     /// Records one frame.
     public func record(_ sample: FrameSample) {
         frameCount += 1
-        if Self.isSteady(sample) {
+        if sample.throttled && !lastThrottled { throttledStretches += 1 }
+        lastThrottled = sample.throttled
+        if sample.throttled {
+            throttledFrames += 1
+            throttledTotal += sample.interval
+        } else if Self.isSteady(sample) {
             if let period = sample.period { targetPeriod = period }
             busy.record(Swift.min(sample.phases.busy, 60_000_000_000))
             steadyTotal += sample.interval
@@ -279,7 +300,7 @@ public final class FrameStats {
     /// Percentiles and counts so far.
     public func summary() -> FrameSummary {
         let ms = { (ns: UInt64) in Double(ns) / 1e6 }
-        let steady = frameCount - warmUpFrameCount
+        let steady = frameCount - warmUpFrameCount - throttledFrames
         let n = Double(max(steady, 1))
         var means: [String: Double] = [:]
         for (index, name) in FramePhases.names.enumerated() { means[name] = Double(phaseTotals[index]) / n / 1e6 }
@@ -295,6 +316,8 @@ public final class FrameStats {
         }
         return FrameSummary(
             frames: frameCount,
+            throttledStretches: throttledStretches, throttledFrames: throttledFrames,
+            throttledMs: ms(throttledTotal),
             warmUpFrames: warmUpFrameCount,
             warmUpIntervalMaxMs: ms(warmUpIntervalMax),
             steadyFrames: steady,
@@ -335,7 +358,7 @@ extension FrameSummary {
             return String(scaled)
         }
         var lines = [
-            "frames: \(frames) = \(warmUpFrames) warm-up + \(steadyFrames) steady; the figures below are over the steady frames"
+            "frames: \(frames) = \(warmUpFrames) warm-up + \(steadyFrames) steady + \(throttledFrames) throttled; the figures below are over the steady frames"
         ]
         lines.append(
             "warm-up frames: \(warmUpFrames) (the first, and those while the pacer detected vsync), longest interval \(f(warmUpIntervalMaxMs)) ms"
@@ -355,6 +378,9 @@ extension FrameSummary {
                 "frame overrun ms: p50 \(f(overrunP50))  p90 \(f(overrunP90))  p95 \(f(overrunP95))  p99 \(f(overrunP99))"
             )
         }
+        lines.append(
+            "throttled: \(throttledStretches) stretches, \(throttledFrames) frames, \(f(throttledMs)) ms (the display held presents back: a hidden or covered window)"
+        )
         lines.append("stalls: \(stalls)  total ms: \(f(stallTotalMs))  longest ms: \(f(stallMaxMs))")
         lines.append("lows fps: 1% \(f(low1Fps))  0.1% \(f(low01Fps))")
         let phases = FramePhases.names
@@ -405,6 +431,8 @@ extension FrameSummary {
             ]
         }
         list += [
+            figure("throttled", "", Double(throttledStretches)),
+            figure("throttled-frames", "", Double(throttledFrames)), figure("throttled-ms", "ms", throttledMs),
             figure("stalls", "", Double(stalls)), figure("stall-total", "ms", stallTotalMs),
             figure("stall-max", "ms", stallMaxMs), figure("low-1", "fps", low1Fps, worse: false),
             figure("low-0.1", "fps", low01Fps, worse: false), figure("busy", "ms", meanBusyMs),

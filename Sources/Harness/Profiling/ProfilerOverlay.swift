@@ -124,11 +124,12 @@ public struct ProfilerOverlay {
                 s.intervalP50, s.intervalP90, s.intervalP99, s.intervalP999, s.intervalMax),
             String(
                 format: "deviation ms  p50 %.3f  p99 %.3f   missed %d  janks %d   pacing %@ (%.1f%% CPU while waiting)",
-                s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.mode.rawValue, cpu),
+                s.deviationP50, s.deviationP99, s.missedDeadlines, s.janks, pacer.label, cpu),
             String(
                 format:
-                    "busy %.3f ms/frame   hitches %d (%.1f ms/s)  stalls %d  1%% low %.1f fps   %d steady (+ %d warm-up)",
-                s.meanBusyMs, s.hitches, s.hitchRatio, s.stalls, s.low1Fps, s.steadyFrames, s.warmUpFrames),
+                    "busy %.3f ms/frame   hitches %d (%.1f ms/s)  stalls %d  1%% low %.1f fps   %d steady (+ %d warm-up, %d throttled)",
+                s.meanBusyMs, s.hitches, s.hitchRatio, s.stalls, s.low1Fps, s.steadyFrames, s.warmUpFrames,
+                s.throttledFrames),
             s.inputEvents == 0
                 ? "input-to-present: no input yet"
                 : String(

@@ -39,6 +39,8 @@ public final class FrameLoop {
     private var eventTimes: [UInt64] = []
     private var drawList = DrawList()
     private var lastStart: UInt64?
+    /// Whether the last frame ended throttled: this frame's interval then spans a throttled present or wait.
+    private var throttledAtLastEnd = false
 
     /// Creates a loop. The clock's time source is also used to time the phases.
     /// - Parameters:
@@ -93,18 +95,18 @@ public final class FrameLoop {
     /// The draw list of the last frame.
     public var lastDrawList: DrawList { drawList }
 
-    /// Runs until quit, for `frames` frames, or until a ``StopRequest`` is pending; then writes the last
-    /// frame to `screenshot` if given and finishes every sink (an interrupted run's outputs are complete
-    /// up to the frame it stopped at).
+    /// Runs until quit, for `frames` frames, or until a stop is requested (``TimeSource/stopRequest``: a
+    /// ``StopRequest`` from a signal, by default); then writes the last frame to `screenshot` if given and
+    /// finishes every sink (an interrupted run's outputs are complete up to the frame it stopped at).
     public func run(frames: Int? = nil, screenshot: String? = nil) throws(HarnessError) {
         while isRunning, frames.map({ frameIndex < $0 }) ?? true {
-            if let signal = StopRequest.pending {
+            if let signal = time.stopRequest {
                 interruption = signal
                 break
             }
             try runFrame()
         }
-        if interruption == nil, let signal = StopRequest.pending, frames.map({ frameIndex < $0 }) ?? true, isRunning {
+        if interruption == nil, let signal = time.stopRequest, frames.map({ frameIndex < $0 }) ?? true, isRunning {
             interruption = signal
         }
         if let screenshot {
@@ -145,13 +147,20 @@ public final class FrameLoop {
         backend.render(drawList)
         try capture.saveScreenshots(frame: frameIndex, backend: backend, log: log)
         let afterRender = time.now()
-        backend.present()
+        // A throttled window's frames are drawn (input, screenshots and outputs go on) but not presented.
+        let presents = pacer.presents(displayShowed: backend.displayShowedFrame())
+        let watched = presents && pacer.watchesPresents
+        let cpuBefore = watched ? time.processorTime() : 0
+        if presents { backend.present() }
         let afterPresent = time.now()
-        if pacer.mode == .detecting || (pacer.mode == .vsync && pacer.followsDisplay) {
+        if watched {
+            let working = time.processorTime() &- cpuBefore
             let detecting = pacer.mode == .detecting
-            pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent)
+            pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent, working: working)
             if detecting && pacer.mode == .selfPaced { backend.setVSync(false) }
         }
+        let throttled = pacer.isThrottled || throttledAtLastEnd
+        throttledAtLastEnd = pacer.isThrottled
         let paced = pacer.mode != .detecting
         let wait = pacer.waitForNextFrame()
 
@@ -166,7 +175,8 @@ public final class FrameLoop {
         let sample = FrameSample(
             index: frameIndex, start: start, interval: interval, phases: phases,
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
-            inputLatency: recordInputLatency(presentedAt: afterPresent), period: pacer.period)
+            inputLatency: presents ? recordInputLatency(presentedAt: afterPresent) : 0, period: pacer.period,
+            throttled: throttled)
         stats.record(sample)
         for sink in sinks { sink.record(sample) }
         frameIndex += 1

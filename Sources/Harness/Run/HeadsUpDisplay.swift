@@ -62,7 +62,7 @@ struct HeadsUpDisplay {
             status = String(format: "%.0f fps (fixed dt)  %.2gx  H help", 1 / fixed, clock.timeScale)
         } else {
             let fps = smoothedInterval > 0 ? 1e9 / smoothedInterval : 0
-            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.mode.rawValue, clock.timeScale)
+            status = String(format: "%.0f fps  %@  %.2gx  H help", fps, pacer.label, clock.timeScale)
         }
         if clock.isPaused { status += "  PAUSED" }
         statusPaused = clock.isPaused

@@ -23,6 +23,11 @@ public protocol RenderBackend: AnyObject {
     /// Switches the window between fullscreen (on its display, at the display's size) and its own size
     /// (F11); the new size arrives as the backend's ``size`` after the next poll.
     func toggleFullscreen()
+    /// Whether the display has shown the window (or asked it for a frame) since the last call, without
+    /// presenting or waiting: asked instead of presenting while the ``Pacer`` finds presents throttled (a
+    /// hidden or covered window), to see the window shown again. Nil when the backend cannot tell (the
+    /// pacer then presents a probe now and then).
+    func displayShowedFrame() -> Bool?
 }
 
 extension RenderBackend {
@@ -33,4 +38,6 @@ extension RenderBackend {
     public func setClipboardText(_ text: String) -> Bool { false }
     /// Backends without a window stay as they are.
     public func toggleFullscreen() {}
+    /// Backends that cannot tell leave it to the pacer's probes.
+    public func displayShowedFrame() -> Bool? { nil }
 }
