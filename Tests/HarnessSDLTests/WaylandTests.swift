@@ -233,6 +233,42 @@ extension SDLTests {
         #expect(rows.count > 20, "the profile holds the frames run")
     }
 
+    /// weston asleep (idle, no lock screen) repaints nothing and calls back no frame: every window is
+    /// throttled, as a hidden one is. The stretch is found and reported apart (no jank, not in the steady
+    /// figures), frames are not presented meanwhile, input wakes weston and the window is shown again, and
+    /// SIGTERM during a second stretch ends the run within 100 ms with every output written.
+    @Test func underWestonAsleepTheWindowIsThrottledAndSIGTERMStillEndsTheRun() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-idle-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            "$CADENCE" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>&1 &
+            pid=$!
+            # weston sleeps 2 s after the last input (and a fade); input wakes it.
+            sleep 5
+            xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 600 400
+            sleep 5.5
+            start=$(date +%s%N)
+            kill -TERM $pid; wait $pid; status=$?
+            echo "latency $(( ($(date +%s%N) - start) / 1000000 ))"
+            exit $status
+            """
+        let (status, output) = try underWeston(
+            script, options: ["--idle", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 128 + SIGTERM, "\(output)")
+        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        #expect(summary.contains("\nthrottled: 2 stretches, "), "\(summary)")
+        #expect(summary.contains("missed deadlines: ") && summary.contains("janks: 0\n"), "\(summary)")
+        let profile = try FrameProfile.load(folder + "/frames.csv")
+        #expect(profile.samples.last?.throttled == true, "the run ended throttled")
+        let stretch = profile.samples.reversed().prefix { $0.throttled }.reversed()
+        #expect(
+            stretch.dropFirst(2).allSatisfy { $0.phases.present < 1_000_000 && abs(Double($0.interval) - 1e8) < 5e6 },
+            "not presented, 10 a second: \(stretch.map(\.interval))")
+        let latency = output.split(separator: "\n").last { $0.hasPrefix("latency ") }.flatMap { Int($0.dropFirst(8)) }
+        #expect(latency.map { $0 <= 100 } == true, "the process ended \(String(describing: latency)) ms after SIGTERM")
+    }
+
     /// A compositor without a seat (weston's headless backend), where SDL 2.26 crashes in SDL_Init, is
     /// refused before SDL starts: exit 1 with why, or X11 when a DISPLAY is there too.
     @Test func aCompositorWithoutASeatIsRefusedNotCrashedOn() throws {
