@@ -4,7 +4,8 @@ import Testing
 @testable import HarnessSDL
 
 /// Golden frames: every scene, after its demo replay (`Assets/replays/<scene>.jsonl`) under a fixed `dt`
-/// with the software renderer, must draw exactly the pixels whose hash is in `Assets/golden/hashes.txt`.
+/// with the software renderer (and the retarget scene also under weston with OpenGL, see ``cases``), must
+/// draw exactly the pixels whose hash is in `Assets/golden/hashes.txt`.
 ///
 /// `make golden` (`CADENCE_GOLDEN_UPDATE=1`) rewrites the hashes and saves the frames as reference PNGs in
 /// `out/golden/`. A failing scene writes what it drew to `out/golden-failures/<scene>.png` and, when a
@@ -44,13 +45,28 @@ enum Golden {
         return table
     }
 
-    /// What has a golden frame: every scene at scale 1, and the retarget scene at 2 pixels a point (text
-    /// rasterised at twice its size), by the name in hashes.txt.
-    static var cases: [(name: String, scene: String, scale: Double)] {
-        SceneCatalog.builtIn.names.map { ($0, $0, 1) } + [("retarget@2x", "retarget", 2)]
+    /// What has a golden frame, by the name in hashes.txt: every scene at scale 1, and the retarget scene at
+    /// 2 pixels a point (text rasterised at twice its size), headless and in a native Wayland window under
+    /// `weston --scale=2` (OpenGL, which draws edges a little differently from the software renderer).
+    static var cases: [(name: String, scene: String, scale: Double, weston: Bool)] {
+        SceneCatalog.builtIn.names.map { ($0, $0, 1, false) } + [
+            ("retarget@2x", "retarget", 2, false), ("retarget@2x-weston", "retarget", 2, true),
+        ]
     }
 
-    static func render(_ scene: String, into folder: String, scale: Double = 1) throws -> Image {
+    static func render(_ scene: String, into folder: String, scale: Double = 1, weston: Bool = false) throws -> Image {
+        if weston {
+            let path = folder + "/\(scene)-weston.png"
+            let script = """
+                "$CADENCE" \(scene) --unpaced --fixed-dt \(fixedDelta) --frames \(frames[scene] ?? 60) \\
+                  --replay Assets/replays/\(scene).jsonl --screenshot "$OUT" >/dev/null
+                """
+            let (status, output) = try underWeston(
+                script, options: ["--scale", String(format: "%g", scale)],
+                environment: ["CADENCE": cadenceExecutable, "OUT": path])
+            guard status == 0 else { throw HarnessError.platform("the run under weston failed: \(output)") }
+            return try SDLBackend.loadPNG(path)
+        }
         var configuration = RunConfiguration(
             scene: scene, frames: frames[scene] ?? 60, headless: true,
             screenshotPath: folder + "/\(scene).png", fixedDelta: fixedDelta, unpaced: true)
@@ -81,8 +97,8 @@ extension SDLTests {
             "# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
             "# Regenerate with `make golden` (and look at out/golden/*.png before committing).",
         ]
-        for (scene, rendered, scale) in Golden.cases {
-            let image = try Golden.render(rendered, into: folder, scale: scale)
+        for (scene, rendered, scale, weston) in Golden.cases {
+            let image = try Golden.render(rendered, into: folder, scale: scale, weston: weston)
             let hash = Golden.hash(image)
             lines.append("\(scene) \(hash)")
             if update {
@@ -91,7 +107,7 @@ extension SDLTests {
                 continue
             }
             // The same run twice must draw the same pixels: nothing on screen may depend on the wall clock.
-            let again = try Golden.render(rendered, into: folder, scale: scale)
+            let again = try Golden.render(rendered, into: folder, scale: scale, weston: weston)
             #expect(Golden.hash(again) == hash, "\(scene): two fixed-dt replays drew different frames")
             guard let golden = expected[scene] else {
                 Issue.record("\(scene) has no golden hash in Assets/golden/hashes.txt: run `make golden`")
