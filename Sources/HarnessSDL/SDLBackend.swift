@@ -25,12 +25,20 @@ public final class SDLBackend: RenderBackend {
         SDL_GetVersion(&version)
         return "\(version.major).\(version.minor).\(version.patch)"
     }
-    /// Drawable pixels per point, the unit scenes draw and take input in: the compositor's scale on a
-    /// HiDPI Wayland output (2 under `weston --scale=2`) times the scale asked for (`--scale`, for X11,
-    /// which has no HiDPI of its own).
+    /// Drawable pixels per point of the display: the compositor's scale on a HiDPI Wayland output (2 under
+    /// `weston --scale=2`) times the scale asked for (`--scale`, for X11, which has no HiDPI of its own).
     public let displayScale: Double
-    private let askedScale: Double
-    /// The drawable size in points (pixels ÷ ``displayScale``): what scenes lay themselves out in.
+    /// Drawable pixels per point scenes are drawn at: ``displayScale``, or less when the drawable holds
+    /// fewer than ``minimumLayout`` of its points (fullscreen on a small display, a tiling compositor that
+    /// ignores the window's minimum size): the layout then keeps its minimum and everything is drawn
+    /// smaller, lines and text still rasterised at the pixel size they get, never a scaled bitmap.
+    public private(set) var layoutScale: Double
+    /// The smallest layout scenes get, in points: ``SceneCatalog/smallestLayout``, or the size the window
+    /// opened at when that is smaller.
+    public let minimumLayout: Size
+    /// Layout points per window coordinate, axis by axis (see ``inputScale(_:layoutScale:)``).
+    private var inputScale: Point
+    /// The drawable size in points (pixels ÷ ``layoutScale``): what scenes lay themselves out in.
     public private(set) var size: Size
 
     let window: SDLWindow
@@ -45,22 +53,46 @@ public final class SDLBackend: RenderBackend {
     public init(options: WindowOptions) throws(HarnessError) {
         let window = try SDLWindow(options: options)
         guard let renderer = window.renderer else { throw .platform("the window has no renderer") }
-        askedScale = options.scale
         // The window was opened at the asked size × the asked scale; a HiDPI compositor gives it more
         // pixels still. Points are the asked size.
         let scale = Double(window.outputSize.width) / Double(options.width)
         displayScale = scale.isFinite && scale > 0 ? scale : 1
+        minimumLayout = Size(
+            width: min(options.width, SceneCatalog.smallestLayout.width),
+            height: min(options.height, SceneCatalog.smallestLayout.height))
+        layoutScale = Self.layoutScale(window.outputSize, displayScale: displayScale, minimum: minimumLayout)
         // Geometry scaled by the renderer; text rasterised at the scaled size (see TextRenderer), not a
         // scaled bitmap.
-        SDL_RenderSetScale(renderer, Float(displayScale), Float(displayScale))
+        SDL_RenderSetScale(renderer, Float(layoutScale), Float(layoutScale))
         do {
-            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer, scale: displayScale))
+            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer, scale: layoutScale))
         } catch {
             window.close()
             throw error
         }
         self.window = window
-        size = Self.points(window.outputSize, displayScale)
+        size = Self.points(window.outputSize, layoutScale)
+        inputScale = Self.inputScale(window, layoutScale: layoutScale)
+    }
+
+    /// Layout points per window coordinate, axis by axis: the drawable's pixels per window coordinate (1
+    /// on X11, even at `--scale`; the compositor's scale on Wayland; less when a Wayland compositor shows
+    /// a fullscreen window on a smaller output and SDL keeps its size) over ``layoutScale``.
+    static func inputScale(_ window: SDLWindow, layoutScale: Double) -> Point {
+        var (width, height): (Int32, Int32) = (0, 0)
+        if let handle = window.window { SDL_GetWindowSize(handle, &width, &height) }
+        let pixels = window.outputSize
+        guard width > 0, height > 0, pixels.width > 0, pixels.height > 0 else { return Point(1, 1) }
+        return Point(
+            Double(pixels.width) / Double(width) / layoutScale, Double(pixels.height) / Double(height) / layoutScale)
+    }
+
+    /// The pixels per point that give `pixels` at least `minimum` points: `displayScale`, or less.
+    static func layoutScale(_ pixels: Size, displayScale: Double, minimum: Size) -> Double {
+        let fits = min(
+            Double(pixels.width) / Double(max(minimum.width, 1)), Double(pixels.height) / Double(max(minimum.height, 1))
+        )
+        return fits.isFinite && fits > 0 ? min(displayScale, fits) : displayScale
     }
 
     /// A size in pixels as points at `scale`.
@@ -83,8 +115,16 @@ public final class SDLBackend: RenderBackend {
 
     public func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
         guard window.renderer != nil else { return }
-        if SDLEvents.poll(into: &events, times: &times, scale: askedScale) {
-            size = Self.points(window.outputSize, displayScale)
+        if SDLEvents.poll(into: &events, times: &times, scale: inputScale) {
+            let pixels = window.outputSize
+            let scale = Self.layoutScale(pixels, displayScale: displayScale, minimum: minimumLayout)
+            if scale != layoutScale, let renderer = window.renderer {
+                layoutScale = scale
+                SDL_RenderSetScale(renderer, Float(scale), Float(scale))
+                drawing.text.setScale(scale)
+            }
+            size = Self.points(pixels, layoutScale)
+            inputScale = Self.inputScale(window, layoutScale: layoutScale)
         }
     }
 

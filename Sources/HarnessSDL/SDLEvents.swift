@@ -6,9 +6,9 @@ import Harness
 enum SDLEvents {
     /// Appends every pending event the harness knows to `events` and its time to `times` (monotonic ns).
     /// Returns whether the window's size changed.
-    /// Mouse positions are divided by `scale`: SDL gives them in window coordinates, which on X11 are
-    /// pixels, and a window opened at a scale (`--scale`) shows points.
-    static func poll(into events: inout [InputEvent], times: inout [UInt64], scale: Double = 1) -> Bool {
+    /// Mouse positions are multiplied by `scale`, axis by axis: SDL gives them in window coordinates
+    /// (pixels on X11, the compositor's points on Wayland), scenes take them in the layout's points.
+    static func poll(into events: inout [InputEvent], times: inout [UInt64], scale: Point = Point(1, 1)) -> Bool {
         var event = SDL_Event()
         var resized = false
         // SDL stamps events in milliseconds since its start (SDL_GetTicks, on CLOCK_MONOTONIC as the loop's
@@ -17,7 +17,7 @@ enum SDLEvents {
         let now = MonotonicClock().now()
         while SDL_PollEvent(&event) != 0 {
             if let input = inputEvent(from: event) {
-                events.append(scale == 1 ? input : input.scaled(by: 1 / scale))
+                events.append(scale == Point(1, 1) ? input : input.scaled(by: scale))
                 let stamp = event.common.timestamp
                 let age = stamp <= nowTicks ? UInt64(nowTicks - stamp) * 1_000_000 : 0
                 // (A stamp of 0 is SDL's first millisecond, not a missing stamp: SDL stamps every event.)

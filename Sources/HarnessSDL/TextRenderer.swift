@@ -42,7 +42,8 @@ final class TextRenderer {
 
     /// Pixels per point: fonts are opened at their point size × this, and each string is drawn at its
     /// texture's size ÷ this, so that under the renderer's scale it lands pixel for pixel.
-    private let scale: Double
+    private(set) var scale: Double
+    private let path: String
 
     init(renderer: OpaquePointer, scale: Double = 1) throws(HarnessError) {
         self.renderer = renderer
@@ -54,16 +55,69 @@ final class TextRenderer {
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
             throw .fontNotFound(searched: candidates)
         }
+        self.path = path
         guard TTF_Init() == 0 else { throw .platform(String(cString: SDL_GetError())) }
+        if let message = openFonts() {
+            TTF_Quit()
+            throw .platform("\(path): \(message)")
+        }
+    }
+
+    /// Opens every size at the current scale; SDL's message when one fails (none is then open).
+    ///
+    /// At a scale other than 1, a size is opened at the largest whole pixel size whose characters are no
+    /// wider than the scale times their width at 1: a hinted font's advance is a whole number of pixels,
+    /// so its point size times the scale, rounded, can give wider text than the layout made room for.
+    private func openFonts() -> String? {
         for size in TextSize.allCases {
-            guard let font = TTF_OpenFont(path, Int32((Double(size.rawValue) * scale).rounded())) else {
-                let message = String(cString: SDL_GetError())
-                closeFonts()
-                TTF_Quit()
-                throw .platform("\(path): \(message)")
+            var pixels = Int32((Double(size.rawValue) * scale).rounded())
+            let widest = scale == 1 ? nil : advance(pixels: Int32(size.rawValue)).map { Double($0) * scale }
+            guard var font = TTF_OpenFont(path, pixels) else { return failed() }
+            while let widest, pixels > 1, let current = Self.advance(font), Double(current) > widest + 1e-9 {
+                TTF_CloseFont(font)
+                pixels -= 1
+                guard let smaller = TTF_OpenFont(path, pixels) else { return failed() }
+                font = smaller
             }
             fonts[size] = font
         }
+        return nil
+    }
+
+    private func failed() -> String {
+        let message = String(cString: SDL_GetError())
+        closeFonts()
+        return message
+    }
+
+    /// The advance of a character of the font at `pixels` (a monospaced font's every character), or nil.
+    private func advance(pixels: Int32) -> Int32? {
+        guard let font = TTF_OpenFont(path, pixels) else { return nil }
+        defer { TTF_CloseFont(font) }
+        return Self.advance(font)
+    }
+
+    private static func advance(_ font: OpaquePointer) -> Int32? {
+        var (minX, maxX, minY, maxY, advance): (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+        return TTF_GlyphMetrics(font, UInt16(UInt8(ascii: "M")), &minX, &maxX, &minY, &maxY, &advance) == 0
+            ? advance : nil
+    }
+
+    /// Rasterises from now on at `scale` pixels a point: the fonts are opened again at their new pixel
+    /// sizes and the strings rendered at the old one are dropped. Keeps the old scale if a font cannot be
+    /// opened at the new one.
+    func setScale(_ scale: Double) {
+        guard isOpen, scale != self.scale, scale.isFinite, scale > 0 else { return }
+        let old = (self.scale, fonts)
+        fonts = [:]
+        self.scale = scale
+        if openFonts() != nil {
+            (self.scale, fonts) = old
+            return
+        }
+        for font in old.1.values { TTF_CloseFont(font) }
+        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        cache = [:]
     }
 
     func draw(_ string: String, at point: Point, size: TextSize, color: Color) {

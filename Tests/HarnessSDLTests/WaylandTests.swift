@@ -188,6 +188,44 @@ extension SDLTests {
         #expect(back.width == 1280 && back.height == 720, "\(back.width)×\(back.height)")
     }
 
+    /// Fullscreen on an output smaller than the smallest layout (1024×640 points, as a 1080p screen at 2×
+    /// would be 960×540): scenes keep a 1280×800-point layout drawn at 0.8 pixels a point, text rasterised
+    /// at that size, and a pointer at output pixel (513, 321) is layout point (641.25, 401.25).
+    @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() throws {
+        let folder = NSTemporaryDirectory() + "cadence-weston-small-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>&1 &
+            pid=$!
+            sleep 1.5
+            xdotool mousemove 1050 665; sleep 0.2; xdotool mousemove 300 300; sleep 0.1; xdotool click 1; sleep 0.2
+            xdotool key F11; sleep 0.8
+            # weston places the fullscreen surface by its old size until the next click on it; then the pointer
+            # lands where the frame is drawn.
+            xdotool mousemove 512 320; sleep 0.3; xdotool click 1; sleep 0.3
+            xdotool mousemove 600 400; sleep 0.3; xdotool mousemove 513 321; sleep 0.5
+            kill -TERM $pid; wait $pid
+            """
+        let (status, output) = try underWeston(
+            script, options: ["--size", "1024x640"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        #expect(status == 128 + SIGTERM, "\(output)")
+        let frame = try SDLBackend.loadPNG(folder + "/last.png")
+        #expect(
+            frame.width == 1024 && frame.height == 640, "fullscreen fills the output: \(frame.width)×\(frame.height)")
+        // The title, "Hello, Cadence" from x = 20 points: 13 pixels a character at 1 pixel a point, 10.4 at 0.8.
+        let background = frame[4, 4]
+        let inked = (16..<300).filter { x in (8..<36).contains { frame[x, $0] != background } }
+        #expect(
+            (inked.max() ?? 0) < 180 && (inked.max() ?? 0) > 140,
+            "the title is drawn at 0.8: ink to x \(inked.max() ?? 0)")
+        let recording = try InputScript.load(folder + "/input.jsonl")
+        let last = recording.events.last { if case .mouseMoved = $0.event { true } else { false } }?.event.point
+        #expect(
+            last.map { abs($0.x - 641.25) <= 1.5 && abs($0.y - 401.25) <= 1.5 } == true,
+            "the pointer in layout points: \(String(describing: last))")
+    }
+
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
     /// is the golden frame of a headless run, pixel for pixel.
     @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {
@@ -296,5 +334,21 @@ extension SDLTests {
         #expect(lines.filter { $0 == "status 1" }.count == 2, "\(output)")
         #expect(output.contains("the video driver 'nosuch' cannot run here; the drivers that can: x11"), "\(output)")
         #expect(lines.last == "status 2")
+    }
+}
+
+@Suite struct LayoutScaleTests {
+    /// Scenes get at least the smallest layout: a drawable with fewer of the display's points is drawn at
+    /// fewer pixels a point, never more than the display's.
+    @Test func theLayoutScaleKeepsTheSmallestLayout() {
+        let minimum = SceneCatalog.smallestLayout
+        func scale(_ width: Int, _ height: Int, _ display: Double) -> Double {
+            SDLBackend.layoutScale(Size(width: width, height: height), displayScale: display, minimum: minimum)
+        }
+        #expect(scale(1280, 720, 1) == 1 && scale(2560, 1440, 2) == 2 && scale(3840, 2160, 2) == 2)
+        #expect(scale(1024, 640, 1) == 0.8, "the narrower side decides")
+        #expect(scale(1920, 1080, 2) == 1.5, "a 1080p screen at 2× keeps 1280×720 points")
+        #expect(abs(scale(1280, 400, 1) - 400.0 / 720) < 1e-12)
+        #expect(scale(0, 0, 2) == 2, "a window not yet sized keeps the display's scale")
     }
 }

@@ -240,9 +240,9 @@ extension InputEvent {
         }
     }
 
-    /// The event with its point (if any) multiplied by `factor`: pixels to points, for a window drawn at
-    /// a scale.
-    public func scaled(by factor: Double) -> InputEvent {
+    /// The event with its point (if any) multiplied by `factor`, axis by axis: window coordinates to the
+    /// layout's points, for a window drawn at a scale.
+    public func scaled(by factor: Point) -> InputEvent {
         switch self {
         case let .mouseDown(button, point): return .mouseDown(button, at: point * factor)
         case let .mouseUp(button, point): return .mouseUp(button, at: point * factor)

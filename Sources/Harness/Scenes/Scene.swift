@@ -161,7 +161,8 @@ public struct SceneCatalog: Sendable, Equatable {
 
     /// The smallest window every built-in scene is laid out for: a window is not resized below it (nor
     /// below the size it opened at, when that is smaller), and every scene draws inside any window from
-    /// it up.
+    /// it up. A window that gets fewer points anyway (fullscreen on a small display, a tiling compositor)
+    /// keeps this layout, drawn at fewer pixels a point.
     public static let smallestLayout = Size(width: 1280, height: 720)
 
     /// Words the command line reads as commands, not scenes (`cadence compare BASE NEW`).
