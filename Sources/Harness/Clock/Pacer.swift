@@ -1,7 +1,7 @@
 /// Holds the frame loop to a target rate.
 ///
-/// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (measured here: SDL simulates vsync on a 16 ms grid there),
-/// so the pacer never trusts them blindly. When vsync was asked for, the first ``detectionFrames``
+/// Presents are not paced by vsync under the dummy and offscreen drivers nor under Xvfb (SDL imitates
+/// vsync there with a sleep to a whole millisecond), so the pacer never trusts them blindly. When vsync was asked for, the first ``detectionFrames``
 /// frames run unpaced while the pacer watches the presents: if the median present blocks for at least
 /// half the median interval between presents, presents wait for the display (``Mode/vsync``). When the
 /// target rate is the display's own (``followsDisplay``) the pacer then follows the interval measured
@@ -22,8 +22,8 @@
 /// the window, which a compositor may take a while to do.)
 ///
 /// Self-pacing uses absolute deadlines (deadline += period, so errors never accumulate): it sleeps
-/// until `spinMargin` before the deadline and spins the rest, which trades a little CPU for
-/// sub-0.05 ms accuracy (a pure sleep overshoots by up to ~0.1 ms here; a whole-ms sleep by 1–2 ms).
+/// until `spinMargin` before the deadline and spins the rest, which trades a little CPU for accuracy: a
+/// sleep alone wakes late by the scheduler's latency, a whole-millisecond sleep by up to two.
 public final class Pacer {
     /// How frames are being paced.
     public enum Mode: String, Sendable {
@@ -132,7 +132,7 @@ public final class Pacer {
     public static let followWindow = 60
     private var followed: [UInt64] = []
 
-    /// Whether the loop tells the pacer about its presents (``observePresent(nanoseconds:endingAt:)``):
+    /// Whether the loop tells the pacer about its presents (``observePresent(nanoseconds:endingAt:working:)``):
     /// while it detects vsync, while presents wait for the display and while throttled.
     public var watchesPresents: Bool { mode == .detecting || mode == .vsync || isThrottled }
 
