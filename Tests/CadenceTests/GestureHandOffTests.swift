@@ -94,7 +94,7 @@ import Testing
     @Test func snapPicksThePointNearestTheProjectionAndSpringsThere() {
         let (value, estimate, pointer) = drag { 100 + 1400 * $0 }
         let points = stride(from: 0.0, through: 2000, by: 250)
-        let snap = Gesture.snapPoint(from: value.presentation, velocity: value.velocity, among: points)
+        let snap = Snapping.snapPoint(from: value.presentation, velocity: value.velocity, among: points)
         // Released near 254 at 1400/s: the projection is about 254 + 699 = 953, nearest 1000.
         #expect(snap == 1000)
         value.set(snap!, animation: .snappy)
@@ -194,16 +194,16 @@ import Testing
 @Suite struct RubberBandTests {
     @Test func uiScrollViewsFormula() {
         let d = 600.0
-        #expect(abs(Gesture.rubberBand(1, dimension: d) - 0.55) < 0.001)
-        #expect(abs(Gesture.rubberBand(300, dimension: d) - (1 - 1 / (300 * 0.55 / d + 1)) * d) < 1e-12)
-        #expect(Gesture.rubberBand(1e9, dimension: d) < d && Gesture.rubberBand(.infinity, dimension: d) == d)
-        #expect(Gesture.rubberBand(-80, dimension: d) == -Gesture.rubberBand(80, dimension: d))
-        #expect(Gesture.rubberBand(.nan, dimension: d) == 0 && Gesture.rubberBand(10, dimension: 0) == 0)
-        #expect(Gesture.rubberBanded(50, in: 0...100, dimension: d) == 50)
-        #expect(Gesture.rubberBanded(130, in: 0...100, dimension: d) == 100 + Gesture.rubberBand(30, dimension: d))
-        #expect(Gesture.rubberBanded(-30, in: 0...100, dimension: d) == -Gesture.rubberBand(30, dimension: d))
-        #expect(Gesture.rubberBanded(.nan, in: 0...100, dimension: d) == 0)
-        #expect(Gesture.nearest(to: 3.0, among: [Double]()) == nil)
-        #expect(Gesture.nearest(to: 3.0, among: [0.0, .nan, 5.0]) == 5)
+        #expect(abs(Snapping.rubberBand(1, dimension: d) - 0.55) < 0.001)
+        #expect(abs(Snapping.rubberBand(300, dimension: d) - (1 - 1 / (300 * 0.55 / d + 1)) * d) < 1e-12)
+        #expect(Snapping.rubberBand(1e9, dimension: d) < d && Snapping.rubberBand(.infinity, dimension: d) == d)
+        #expect(Snapping.rubberBand(-80, dimension: d) == -Snapping.rubberBand(80, dimension: d))
+        #expect(Snapping.rubberBand(.nan, dimension: d) == 0 && Snapping.rubberBand(10, dimension: 0) == 0)
+        #expect(Snapping.rubberBanded(50, in: 0...100, dimension: d) == 50)
+        #expect(Snapping.rubberBanded(130, in: 0...100, dimension: d) == 100 + Snapping.rubberBand(30, dimension: d))
+        #expect(Snapping.rubberBanded(-30, in: 0...100, dimension: d) == -Snapping.rubberBand(30, dimension: d))
+        #expect(Snapping.rubberBanded(.nan, in: 0...100, dimension: d) == 0)
+        #expect(Snapping.nearest(to: 3.0, among: [Double]()) == nil)
+        #expect(Snapping.nearest(to: 3.0, among: [0.0, .nan, 5.0]) == 5)
     }
 }

@@ -66,7 +66,7 @@ import Testing
         try harness.run(until: 16)
         let a = try #require(scene.dragged)
         let overshoot = FlingScene.board.y - a.position.y
-        #expect(abs(overshoot - Gesture.rubberBand(300 - 10, dimension: FlingScene.board.height)) < 1e-9)
+        #expect(abs(overshoot - Snapping.rubberBand(300 - 10, dimension: FlingScene.board.height)) < 1e-9)
         #expect(overshoot < 0.55 * 290 && overshoot > 0)
     }
 

@@ -1,5 +1,7 @@
 /// Where a throw ends up: snap points chosen from the projected end, and rubber-banding past bounds.
-public enum Gesture {
+///
+/// (Not called `Gesture`: that is SwiftUI's protocol, which code ported from SwiftUI names.)
+public enum Snapping {
     /// UIScrollView's rubber-band constant.
     public static let rubberBandConstant = 0.55
 

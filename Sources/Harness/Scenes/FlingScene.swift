@@ -100,8 +100,8 @@ public final class FlingScene: Scene {
     /// Where a card centred at `raw` is shown: inside the board as it is, past it rubber-banded.
     static func rubberBanded(_ raw: Point) -> Point {
         Point(
-            Gesture.rubberBanded(raw.x, in: board.x...(board.x + board.width), dimension: board.width),
-            Gesture.rubberBanded(raw.y, in: board.y...(board.y + board.height), dimension: board.height))
+            Snapping.rubberBanded(raw.x, in: board.x...(board.x + board.width), dimension: board.width),
+            Snapping.rubberBanded(raw.y, in: board.y...(board.y + board.height), dimension: board.height))
     }
 
     static func clampedToBoard(_ point: Point) -> Point {
@@ -166,7 +166,7 @@ public final class FlingScene: Scene {
         let projected = position + DecayAnimation.project(velocity: velocity, decelerationRate: Self.decelerationRate)
         let destination: Point
         if snapping {
-            destination = Gesture.nearest(to: projected, among: Self.snapPoints) ?? position
+            destination = Snapping.nearest(to: projected, among: Self.snapPoints) ?? position
             card.value.set(destination, animation: Self.snapAnimation)
         } else if Self.board.contains(projected) && Self.board.contains(position) {
             destination = card.value.decay(decelerationRate: Self.decelerationRate)
