@@ -108,9 +108,8 @@ final class SDLDrawing {
     /// The most rectangles one `SDL_RenderFillRectsF` call is given. SDL copies a call's rectangles into
     /// a temporary (`SDL_small_alloc`), on its stack below 128 bytes and with `malloc` above, which made
     /// the stress scene's two dot batches two heap allocations a frame; in calls of 7 (112 bytes) the
-    /// copy stays on the stack. Benchmark "Frame loop, stress scene, headless SDL": median mallocs 14 ->
-    /// 0 with the other fixes of that change. The extra calls' cost was not measurable there; a timed
-    /// loop over one recorded stress frame's dots put it near 0.08 ms.
+    /// copy stays on the stack (benchmark row "Frame loop, stress scene, headless SDL", whose mallocs
+    /// per frame are counted).
     static let fillRectsPerCall = 7
 
     /// Fills ``rects`` in calls SDL can serve without allocating.
@@ -140,9 +139,8 @@ final class SDLDrawing {
     private var blends: Bool?
 
     /// Blends only what is translucent. An opaque colour blended gives the very same pixels (its source
-    /// weight is 255/255), but SDL's software renderer then takes its per-pixel blending path. Benchmark
-    /// "Frame loop, stress scene, headless SDL" (10,000 opaque dots): 4.96 ms a frame blending
-    /// everything, 3.13 ms blending only the translucent (medians of make bench, same machine and day).
+    /// weight is 255/255), but SDL's software renderer then takes its per-pixel blending path (benchmark
+    /// row "Frame loop, stress scene, headless SDL": 10,000 opaque dots).
     private func setBlending(for color: Color) {
         let translucent = color.a < 255
         guard blends != translucent else { return }

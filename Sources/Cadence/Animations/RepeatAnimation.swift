@@ -117,9 +117,9 @@ public struct RepeatAnimation: CustomAnimation {
         if sample.isFinished { return sample }
         let isLast = repeatCount.map { pass == Double($0 - 1) } ?? false
         sample.isLogicallyComplete = isLast && sample.isLogicallyComplete
-        // An odd pass runs backwards. Parity by halving, exact for every whole number a Double holds;
-        // `truncatingRemainder` is a libm `fmod` call, with which "animate .easeInOut.repeatCount(3)"
-        // cost 19 ns more than "animate .easeInOut" (49 against 30), and 2 ns more without it.
+        // An odd pass runs backwards. Parity by halving, exact for every whole number a Double holds:
+        // `truncatingRemainder` is a libm `fmod` call (benchmark row "animate .easeInOut.repeatCount(3),
+        // Double, 60 fps" against "animate .easeInOut, Double, 60 fps").
         if autoreverses && (pass * 0.5).rounded(.down) != pass * 0.5 {
             sample.fraction = 1 - sample.fraction
             sample.rate = -sample.rate

@@ -10,13 +10,11 @@
 /// one Newton step lands within the 1e-12 tolerance. Otherwise Halley's method goes on (at most 8
 /// steps), backed by bisection.
 ///
-/// Why a table: benchmark rows "animate .easeIn / .easeOut / .easeInOut / .timingCurve(0.2, 0.8, 0.2, 1),
-/// Double, 60 fps" took 23–30 ns a call solving from s = p (two to four divisions), and 15.3–15.6 ns
-/// with it, on the same idle machine (13.6–13.8 ns once callers specialised `Animation`'s methods
-/// themselves). A 16-step table was too rough for one Newton step: sampling 4,001 inputs,
-/// `.timingCurve(0.2, 0.8, 0.2, 1)` missed the tolerance on 39 % of them, and with a Halley step
-/// instead a timed loop over the benchmark's calls (not a benchmark row) took 17–18 ns against this
-/// table's 15. The table is 1 KB per curve, built by 64 solves that each start from the previous root.
+/// Why a table: solving from s = p takes two to four Newton steps, each a division; from the table's
+/// guess one step almost always lands (benchmark rows "animate .easeIn / .easeOut / .easeInOut /
+/// .timingCurve(0.2, 0.8, 0.2, 1), Double, 60 fps"). A coarser table is too rough for one step on curves
+/// like `.timingCurve(0.2, 0.8, 0.2, 1)`. The table is 1 KB per curve, built by 64 solves that each start
+/// from the previous root.
 ///
 /// A class, made once per curve with its table: a ``UnitCurve`` holding one copies a reference (a struct
 /// this size was copied out of the curve on every solve).
@@ -131,9 +129,8 @@ final class CubicBezier: Hashable, Sendable {
     ///
     /// The usual path: one Newton step s₁ = s₀ − (x(s₀) − p)/x′(s₀) from the table's guess s₀, kept if
     /// x(s₁) is within 1e-12 of p; otherwise Halley's method goes on from s₁. Returning s alone and
-    /// taking the velocity through ``slope(_:over:at:)`` every time is simpler but slower: the curve
-    /// rows of the benchmarks measured 13.8–14.2 ns a call that way against 13.0–13.7 ns (three
-    /// interleaved runs).
+    /// taking the velocity through ``slope(_:over:at:)`` every time is simpler but slower (the curve rows
+    /// of the benchmarks, "animate .easeInOut, Double, 60 fps" and its siblings).
     @inlinable @inline(__always)
     func solve(_ p: Double) -> (s: Double, inverseSlope: Double) {
         let s0 = guess(p)

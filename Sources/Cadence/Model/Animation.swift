@@ -5,16 +5,9 @@
 /// Use ``base`` to recover the concrete animation, for example `previous.base as? Self` in
 /// ``CustomAnimation/shouldMerge(previous:value:time:context:)``.
 ///
-/// The methods forward to the base. A built-in base is evaluated through its motion kind (see
-/// `_MotionKind`): one dynamic call to scalar code, and the vector arithmetic specialised for the
-/// caller's value type, so every built-in costs about the same whatever `V` is. Your own animation is
-/// called through its generic methods, as SwiftUI calls it.
-///
-/// Your animation's generic code is not specialised (Swift calls a protocol's generic method through
-/// its one generic body), so when it runs another animation (`base.animate(...)`, as `TargetAnimation`
-/// does) that call is generic too. A timing curve costs the same either way; a spring's state and
-/// step are run by code specialised for `Double`, `Float` and `SIMD2<Double>` when `V` is one of them
-/// (benchmark "AnimatedValue update, one TargetAnimation per value": see the note in the source).
+/// The methods forward to the base. A built-in animation costs about the same whatever the value type;
+/// your own animation is called through its generic methods, as SwiftUI calls it, and an animation it
+/// runs in turn (`base.animate(...)`, as `TargetAnimation` does) costs what it would cost the runtime.
 @frozen
 public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
@@ -86,10 +79,7 @@ public struct Animation: Hashable, Sendable {
     // specialised for them. Each entry only forwards to its body (kept out of line), because Swift sets
     // up everything a generic body needs before the check: with the body inline, its three metadata
     // lookups came first. The public methods above need no check: a closed form asks nothing of `V`.
-    // Benchmark "AnimatedValue update, one TargetAnimation per value, 10,000 Double": on a loaded
-    // machine 11 ms with no check and 3.6 ms with checks on the public methods; on an idle one 4.1 ms
-    // with those, 3.8 ms with the checks here and the bodies inline, 3.3 ms with the bodies out of line
-    // (3.2 ms once the path kind's progress was out of line too).
+    // Benchmark row: "AnimatedValue update, one TargetAnimation per value, 10,000 Double".
 
     /// ``integrated(value:time:context:)``'s progress.
     @inlinable

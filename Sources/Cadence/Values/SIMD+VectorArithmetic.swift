@@ -3,14 +3,13 @@
 
 extension SIMD where Scalar: BinaryFloatingPoint {
     // The conformances below reach these through the protocols from generic code, where `Scalar` is
-    // not known and the generic SIMD operators go a lane at a time through the `SIMDStorage` witnesses
-    // (slow: your own `CustomAnimation` calling `value.scaled(by:)` on a `SIMD2<Double>` paid about
-    // 45 ns for it). For `Double` lanes they work on the lanes as a plain buffer of `Double` instead
-    // (benchmark: "AnimatedValue update, one ElasticEaseInEaseOutAnimation per value, 10,000
-    // SIMD2<Double>"). In specialised code the type test folds away. The conformances' methods below
-    // are also specialised for `Double` lanes, so that the witness generic code calls checks the
-    // scalar type once and runs code without closures or lane witnesses: the same benchmark, 455 →
-    // 332 µs a frame.
+    // not known and the generic SIMD operators go a lane at a time through the `SIMDStorage` witnesses,
+    // which is slow for your own `CustomAnimation` calling `value.scaled(by:)` on a `SIMD2<Double>`. For
+    // `Double` lanes they work on the lanes as a plain buffer of `Double` instead; in specialised code
+    // the type test folds away. The conformances' methods below are also specialised for `Double`
+    // lanes, so that the witness generic code calls checks the scalar type once and runs code without
+    // closures or lane witnesses. Benchmark row: "AnimatedValue update, one
+    // ElasticEaseInEaseOutAnimation per value, 10,000 SIMD2<Double>".
 
     /// `self` with every lane multiplied by `rhs`.
     @inlinable @inline(__always)
