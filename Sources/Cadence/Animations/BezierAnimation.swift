@@ -29,21 +29,19 @@ public struct BezierAnimation: CustomAnimation {
         _rate = 1 / duration
     }
 
-    /// `value · curve.value(at: time / duration)` while `time ≤ duration`, otherwise `nil`.
+    /// `value · curve.value(at: time / duration)` while `time ≤ duration`, otherwise `nil`: the runtime's
+    /// own evaluation (`_sample(at:)`).
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard duration > 0, time <= duration else { return nil }
-        return value.scaled(by: curve.value(at: time / duration))
+        closedForm(value: value, time: time, context: &context).offset
     }
 
     /// `value / duration · curve.velocity(at: time / duration)` while running; `nil` once finished or
     /// where the curve's slope is infinite (a vertical tangent).
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        guard duration > 0, time <= duration else { return nil }
-        let slope = curve.velocity(at: time / duration) / duration
-        guard slope.isFinite else { return nil }
-        return value.scaled(by: slope)
+        var context = context
+        return closedForm(value: value, time: time, context: &context).velocity
     }
 
     // MARK: - Motion

@@ -19,17 +19,25 @@ public struct DelayAnimation: CustomAnimation {
     @inlinable
     var effectiveDelay: TimeInterval { delay > 0 && delay.isFinite ? delay : 0 }
 
+    /// The one time transform every method goes through: the base's time, `max(0, time − delay)`, and
+    /// whether the base is running (false during the delay, when nothing moves).
+    @inlinable
+    func baseTime(_ time: TimeInterval) -> (time: TimeInterval, running: Bool) {
+        let delayed = time - effectiveDelay
+        return (Swift.max(0, delayed), !(delayed < 0))
+    }
+
     /// The base's value at `max(0, time − delay)`.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        base.animate(value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
+        base.animate(value: value, time: baseTime(time).time, context: &context)
     }
 
     /// Zero during the delay, then the base's velocity.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        let delayed = time - effectiveDelay
-        return delayed < 0 ? .zero : base.velocity(value: value, time: delayed, context: context)
+        let base = baseTime(time)
+        return base.running ? self.base.velocity(value: value, time: base.time, context: context) : .zero
     }
 
     /// `true` if `previous` is a ``DelayAnimation`` with the same delay and the base merges with its base.
@@ -38,8 +46,7 @@ public struct DelayAnimation: CustomAnimation {
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return false }
-        return base.shouldMerge(
-            previous: previous.base, value: value, time: Swift.max(0, time - effectiveDelay), context: &context)
+        return base.shouldMerge(previous: previous.base, value: value, time: baseTime(time).time, context: &context)
     }
 
     // MARK: - Motion
@@ -51,9 +58,9 @@ public struct DelayAnimation: CustomAnimation {
     /// The base's sample at `max(0, time − delay)`, at rest during the delay.
     @inlinable
     public func _sample(at time: TimeInterval) -> _MotionSample {
-        let delayed = time - effectiveDelay
-        var sample = base._sample(at: Swift.max(0, delayed))
-        if delayed < 0 { sample.rate = 0 }
+        let base = baseTime(time)
+        var sample = self.base._sample(at: base.time)
+        if !base.running { sample.rate = 0 }
         return sample
     }
 
@@ -64,9 +71,9 @@ public struct DelayAnimation: CustomAnimation {
     /// The base advanced to `max(0, time − delay)`, at rest during the delay.
     @inlinable
     public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
-        let delayed = time - effectiveDelay
-        var advance = base._advance(to: Swift.max(0, delayed), clock: &clock)
-        if delayed < 0 { advance.velocityScale = 0 }
+        let base = baseTime(time)
+        var advance = self.base._advance(to: base.time, clock: &clock)
+        if !base.running { advance.velocityScale = 0 }
         return advance
     }
 
@@ -81,7 +88,7 @@ public struct DelayAnimation: CustomAnimation {
     @inlinable
     public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
         let inner = (previous.base as? DelayAnimation)?.base ?? previous
-        base._beginRun(at: Swift.max(0, time - effectiveDelay), after: inner, clock: &clock)
+        base._beginRun(at: baseTime(time).time, after: inner, clock: &clock)
     }
 }
 

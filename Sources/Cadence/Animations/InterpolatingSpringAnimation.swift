@@ -81,9 +81,8 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// `value · sample′(time)` until ``duration``, then `nil`.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        guard isValid, time <= duration else { return nil }
-        return value.scaled(
-            by: spring.velocity(target: 1.0, initialVelocity: initialVelocity, time: Swift.max(time, 0)))
+        var context = context
+        return closedForm(value: value, time: time, context: &context).velocity
     }
 
     // MARK: - Motion

@@ -18,13 +18,17 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
         self.duration = duration
     }
 
+    /// Whether the animation is logically complete at `time`: the one test every method uses.
+    @inlinable
+    func isComplete(at time: TimeInterval) -> Bool { time >= duration }
+
     /// The base's value; sets ``AnimationContext/isLogicallyComplete`` once `time ≥ duration`.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         let wasComplete = context.logicallyComplete
         let result = base.animate(value: value, time: time, context: &context)
         // The base's own verdict is overridden, which the public setter's stays-true rule cannot express.
-        context.logicallyComplete = wasComplete || time >= duration
+        context.logicallyComplete = wasComplete || isComplete(at: time)
         return result
     }
 
@@ -56,7 +60,7 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
     @inlinable
     public func _sample(at time: TimeInterval) -> _MotionSample {
         var sample = base._sample(at: time)
-        sample.isLogicallyComplete = time >= duration
+        sample.isLogicallyComplete = isComplete(at: time)
         return sample
     }
 
@@ -68,7 +72,7 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
     @inlinable
     public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
         var advance = base._advance(to: time, clock: &clock)
-        advance.isLogicallyComplete = time >= duration
+        advance.isLogicallyComplete = isComplete(at: time)
         return advance
     }
 

@@ -19,18 +19,22 @@ public struct SpeedAnimation: CustomAnimation {
     @inlinable
     var isValid: Bool { speed > 0 && speed.isFinite }
 
+    /// The one time transform every method goes through: the base's time, `time · speed`.
+    @inlinable
+    func baseTime(_ time: TimeInterval) -> TimeInterval { time * speed }
+
     /// The base's value at `time · speed`, or `nil` for a bad speed.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         guard isValid else { return nil }
-        return base.animate(value: value, time: time * speed, context: &context)
+        return base.animate(value: value, time: baseTime(time), context: &context)
     }
 
     /// The base's velocity at `time · speed`, times `speed`.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard isValid else { return nil }
-        return base.velocity(value: value, time: time * speed, context: context)?.scaled(by: speed)
+        return base.velocity(value: value, time: baseTime(time), context: context)?.scaled(by: speed)
     }
 
     /// `true` if `previous` is a ``SpeedAnimation`` with the same speed and the base merges with its base.
@@ -39,7 +43,7 @@ public struct SpeedAnimation: CustomAnimation {
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         guard isValid, let previous = previous.base as? SpeedAnimation, previous.speed == speed else { return false }
-        return base.shouldMerge(previous: previous.base, value: value, time: time * speed, context: &context)
+        return base.shouldMerge(previous: previous.base, value: value, time: baseTime(time), context: &context)
     }
 
     // MARK: - Motion
@@ -52,7 +56,7 @@ public struct SpeedAnimation: CustomAnimation {
     @inlinable
     public func _sample(at time: TimeInterval) -> _MotionSample {
         guard isValid else { return .finished }
-        var sample = base._sample(at: time * speed)
+        var sample = base._sample(at: baseTime(time))
         sample.rate *= speed
         return sample
     }
@@ -65,7 +69,7 @@ public struct SpeedAnimation: CustomAnimation {
     @inlinable
     public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
         guard isValid else { return .finished }
-        var advance = base._advance(to: time * speed, clock: &clock)
+        var advance = base._advance(to: baseTime(time), clock: &clock)
         advance.velocityScale *= speed
         return advance
     }
@@ -84,7 +88,7 @@ public struct SpeedAnimation: CustomAnimation {
     @inlinable
     public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
         let inner = (previous.base as? SpeedAnimation)?.base ?? previous
-        base._beginRun(at: time * speed, after: inner, clock: &clock)
+        base._beginRun(at: baseTime(time), after: inner, clock: &clock)
     }
 }
 
