@@ -89,7 +89,7 @@ public struct SpringAnimation: CustomAnimation {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        integratedTakeOver(previous: previous, value: value, time: time, context: &context)
+        integratedMerge(previous: previous, value: value, time: time, context: &context)
     }
 
     // MARK: - Motion

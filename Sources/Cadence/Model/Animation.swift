@@ -67,7 +67,7 @@ public struct Animation: Hashable, Sendable {
     ) -> Bool {
         switch kind {
         case .closedForm, .path: return false
-        case .integrated: return integratedTakesOver(previous: previous, value: value, time: time, context: &context)
+        case .integrated: return integratedMerges(previous: previous, value: value, time: time, context: &context)
         default: return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
         }
     }
@@ -113,23 +113,23 @@ public struct Animation: Hashable, Sendable {
         integratedVelocity(value: value, time: time, context: context)
     }
 
-    /// ``integratedTakeOver(previous:value:time:context:)``.
+    /// ``integratedMerge(previous:value:time:context:)``.
     @inlinable
     @_specialize(where V == Double)
     @_specialize(where V == Float)
     @_specialize(where V == SIMD2<Double>)
-    func integratedTakesOver<V: VectorArithmetic>(
+    func integratedMerges<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        integratedTakesOverBody(previous: previous, value: value, time: time, context: &context)
+        integratedMergesBody(previous: previous, value: value, time: time, context: &context)
     }
 
-    /// ``integratedTakesOver(previous:value:time:context:)``'s body.
+    /// ``integratedMerges(previous:value:time:context:)``'s body.
     @inlinable @inline(never)
-    func integratedTakesOverBody<V: VectorArithmetic>(
+    func integratedMergesBody<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        integratedTakeOver(previous: previous, value: value, time: time, context: &context)
+        integratedMerge(previous: previous, value: value, time: time, context: &context)
     }
 
     /// The progress at `time` (`nil` once finished, or when it is not finite) and the velocity (`nil`
@@ -177,7 +177,7 @@ public struct Animation: Hashable, Sendable {
     /// ``shouldMerge(previous:value:time:context:)``, leaving `context` as it was when the answer is
     /// `false`: a built-in decides before it changes anything, your own animation is given a copy.
     @inlinable
-    func takesOver<V: VectorArithmetic>(
+    func merges<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         guard kind == .custom else {

@@ -217,7 +217,7 @@ extension CustomAnimation {
 ///
 /// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
 @usableFromInline
-struct SpringState<Value: VectorArithmetic>: AnimationStateKey {
+struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
     /// Progress along the interval.
     @usableFromInline var offset: Value = .zero
     @usableFromInline var velocity: Value = .zero
@@ -324,7 +324,7 @@ extension MotionSource {
     ) -> (offset: V?, velocity: V?) {
         // The entries keep the box alive while it is used, so it is used unretained.
         let box = context.state.storage.uniqueBox(
-            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() })
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() })
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
             let advance = _advance(to: time, clock: &box.value.clock)
             let settled =
@@ -343,8 +343,9 @@ extension MotionSource {
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         var state =
-            context.state.storage.value(for: ObjectIdentifier(SpringState<V>.self), as: SpringState<V>.self)
-            ?? SpringState<V>()
+            context.state.storage.value(
+                for: ObjectIdentifier(IntegratedMotionState<V>.self), as: IntegratedMotionState<V>.self)
+            ?? IntegratedMotionState<V>()
         let advance = _advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled =
@@ -358,14 +359,14 @@ extension MotionSource {
     /// Takes over from `previous` if this integrated animation merges with it: the state holds
     /// `previous`'s progress and velocity at `time` and a new run begins. Changes nothing if it does not.
     @inlinable
-    func integratedTakeOver<V: VectorArithmetic>(
+    func integratedMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         guard let scale = _mergeVelocityScale(previous: previous) else { return false }
         // `previous` first: if it is integrated too, it advances the same state to `time`.
         let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
         context.state.storage.modifyValue(
-            for: ObjectIdentifier(SpringState<V>.self), defaultValue: { SpringState<V>() }
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() }
         ) {
             state in
             state.offset = offset ?? value

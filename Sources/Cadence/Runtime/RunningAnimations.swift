@@ -234,7 +234,7 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// context's state (as `shouldMerge` left it), the begin time and every waiting completion, and
     /// animates the whole interval. Returns whether it merged.
     ///
-    /// The merge works on the running context in place (`Animation.takesOver` leaves it as it was if
+    /// The merge works on the running context in place (`Animation.merges` leaves it as it was if
     /// the answer is no). A merge starts a new run, so the context's logical completion is cleared
     /// (``AnimationContext/isLogicallyComplete`` never turns back to `false` within a run).
     @inlinable
@@ -245,14 +245,14 @@ struct RunningAnimations<Value: VectorArithmetic> {
         let previousInterval = interval
         if rest.isEmpty {
             guard
-                animation.takesOver(
+                animation.merges(
                     previous: first.animation, value: previousInterval, time: elapsed, context: &first.context)
             else { return false }
         } else {
             // A combination is handed over as one animation: its motion at the merge time.
             var context = AnimationContext<Value>(environment: environment)
             let previous = Animation(CombinedMotion(offset: combinedOffset, velocity: velocity))
-            guard animation.takesOver(previous: previous, value: previousInterval, time: elapsed, context: &context)
+            guard animation.merges(previous: previous, value: previousInterval, time: elapsed, context: &context)
             else { return false }
             first.context = context
             for index in rest.indices { first.completions.absorb(&rest[index].completions) }
