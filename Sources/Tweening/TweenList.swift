@@ -1,4 +1,9 @@
-/// The tweens one ``Tweener`` tracks, in the order they were added: the only unsafe code of the engine.
+/// The tweens one ``Tweener`` tracks, in the order they were added: the engine's one raw buffer.
+///
+/// The engine's other unchecked code is small and local: the `unsafeDowncast` in each tween type's
+/// renderer, a closure only ever handed the tween it was made for; and `unowned(unsafe)` references to
+/// this list (from a tweener's template, which the tweener that holds the list owns) and from it to its
+/// tweener (`owner`, which `detach()` clears when the tweener goes).
 ///
 /// **What it promises.** `append` and `remove` are O(1) (amortised) and may be called at any time,
 /// including from inside `forEach`: a tween removed during an iteration is not visited after its

@@ -1,6 +1,9 @@
 /// A point in window coordinates (pixels, origin at the top left, y down).
 public typealias Point = SIMD2<Double>
 
+/// The straight-line distance between two points.
+func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
+
 /// The size of the drawable area in pixels.
 public struct Size: Hashable, Sendable {
     /// Width in pixels.

@@ -100,25 +100,22 @@ public final class InspectorLane {
         // One context for every re-sample, reset rather than made anew: its state's storage is reused,
         // so a re-sample allocates nothing once the lane has sampled its kind once.
         sampleContext.reset()
-        var time = 0.0
         var logical: Double?
         var lastOutside = 0.0
         var high = 0.0
         var speed = 0.0
-        while values.count < Self.capacity {
-            guard let value = animation.animate(value: 1.0, time: time, context: &sampleContext), value.isFinite else {
-                break
-            }
-            let velocity = animation.velocity(value: 1.0, time: time, context: sampleContext) ?? 0
-            if logical == nil, sampleContext.isLogicallyComplete { logical = time }
+        let finished = sampleUnitMotion(
+            of: animation, every: Self.sampleInterval, capacity: Self.capacity, in: &sampleContext
+        ) { time, value, reported, isLogicallyComplete in
+            let velocity = reported ?? 0
+            if logical == nil, isLogicallyComplete { logical = time }
             if abs(value - 1) > Self.settleTolerance { lastOutside = time + Self.sampleInterval }
             high = max(high, value)
             if velocity.isFinite { speed = max(speed, abs(velocity)) }
             values.append(value)
             velocities.append(velocity.isFinite ? velocity : 0)
-            time = Double(values.count) * Self.sampleInterval
         }
-        let finished = values.count < Self.capacity
+        let time = Double(values.count) * Self.sampleInterval
         if finished {
             // The animation is done: the value rests at the target.
             values.append(1)

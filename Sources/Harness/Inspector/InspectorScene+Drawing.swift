@@ -231,6 +231,4 @@ extension InspectorScene {
         list.text(
             "drag the control points", at: Point(square.x - 20, square.y + square.height + 6), size: .small, .dimText)
     }
-
-    func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
 }

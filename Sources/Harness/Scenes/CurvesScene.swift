@@ -109,12 +109,10 @@ public final class CurvesScene: Scene {
         var context = AnimationContext<Double>()
         var values: [Double] = []
         var velocities: [Double] = []
-        var t = 0.0
         // Ten seconds at most: every built-in spring settles well within that.
-        while values.count < 600, let value = animation.animate(value: 1.0, time: t, context: &context) {
+        sampleUnitMotion(of: animation, every: dt, capacity: 600, in: &context) { _, value, velocity, _ in
             values.append(value)
-            velocities.append(animation.velocity(value: 1.0, time: t, context: context) ?? 0)
-            t += dt
+            velocities.append(velocity ?? 0)
         }
         values.append(1)
         velocities.append(0)

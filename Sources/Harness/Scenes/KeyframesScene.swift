@@ -279,8 +279,6 @@ public final class KeyframesScene: Scene {
         return (lines, marks)
     }
 
-    private func distance(_ a: Point, _ b: Point) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
-
     /// The stage with the figure and its path, the plots, the playhead and a status line.
     public func draw(into list: inout DrawList, size: Size) {
         let stage = Self.stage(in: size)
