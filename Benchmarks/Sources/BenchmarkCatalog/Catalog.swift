@@ -71,13 +71,44 @@ public struct Goal: Sendable, Hashable {
     }
 
     /// At most `ratio` times the floor's time per item, measured in the same run.
-    public init(ratioToFloor ratio: Double, allocationFree: Bool = false) {
+    public init(ratioToFloor ratio: Double, allocationFree: Bool = false, mallocsPerItem: Double? = nil) {
         nanoseconds = .infinity
         scope = .ratioToFloor
         self.allocationFree = allocationFree
-        mallocsPerItem = nil
+        self.mallocsPerItem = mallocsPerItem
         self.ratio = ratio
     }
+
+    /// A goal first set as a time, `nanoseconds` per item, held as its ratio to the floor's time per item
+    /// in the reference run (`floorThen`, see ``ReferenceFloors``): a machine that is twice as slow
+    /// today slows the floor with the row and leaves the verdict alone.
+    public static func relative(
+        _ nanoseconds: Double, toFloorThen floorThen: Double, allocationFree: Bool = false,
+        mallocsPerItem: Double? = nil
+    ) -> Goal {
+        let ratio = nanoseconds / floorThen
+        // Three significant figures: enough that no verdict of the reference run changes.
+        var scale = 1.0
+        while ratio * scale < 100 { scale *= 10 }
+        while ratio * scale >= 1_000 { scale /= 10 }
+        return Goal(
+            ratioToFloor: (ratio * scale).rounded() / scale, allocationFree: allocationFree,
+            mallocsPerItem: mallocsPerItem)
+    }
+}
+
+/// The floors, per item, of the run every goal first set as a time was restated from: the full
+/// `make bench` of 20ecdd2 (`Benchmarks/RESULTS.md` there), the run the time goals were last held to and
+/// the README quotes. Each floor measures the same kind of work as the rows held to it: libm for the
+/// curves, springs and everything built on them, a closure loop for the tweens, the stress scene's dots
+/// drawn by a minimal SDL loop for a frame.
+public enum ReferenceFloors {
+    /// "Floor: libm sin + cos + exp", nanoseconds per call.
+    public static let libm = 15.9
+    /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
+    public static let closureLoop = 11.3
+    /// "Floor: the stress scene's dots in a minimal SDL loop, headless", nanoseconds per frame.
+    public static let dotsLoop = 476_000.0
 }
 
 /// Every suite, in the order the table lists them.
@@ -127,7 +158,8 @@ public enum TweenSuites {
     public static let createAndStart = Suite(
         target: target, name: "Tween create + start, 100,000", itemsPerIteration: 100_000, item: "tween",
         iterations: 30, warmup: 2,
-        goal: Goal(nanoseconds: 10_000_000, .perIteration, mallocsPerItem: 1), peer: "STween 1.9–2.3 s")
+        goal: .relative(100, toFloorThen: ReferenceFloors.closureLoop, mallocsPerItem: 1),
+        floor: closureFloor(100_000).name, peer: "STween 1.9–2.3 s")
 
     /// The same, each time into memory the process has just been given by the system (first-touch page
     /// faults included): what the first burst of a run costs.
@@ -138,8 +170,8 @@ public enum TweenSuites {
     /// One update in which all 100,000 tracked tweens reach their end (and are auto-killed and untracked).
     public static let completeAll = Suite(
         target: target, name: "Tween complete all, 100,000 in one frame", itemsPerIteration: 100_000,
-        item: "tween", iterations: 30, warmup: 2, goal: Goal(nanoseconds: 3_000_000, .perIteration),
-        peer: "STween 1.7–1.9 s")
+        item: "tween", iterations: 30, warmup: 2, goal: .relative(30, toFloorThen: ReferenceFloors.closureLoop),
+        floor: closureFloor(100_000).name, peer: "STween 1.7–1.9 s")
 
     /// The update after that frame: it frees the first eighth (12,500) of the completed tweens (the
     /// tweener frees the larger of 4,096 and an eighth of those waiting per update), the cost the frame
@@ -192,8 +224,9 @@ public enum ModelSuites {
     ]
 
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
-    /// is running, held to these goals: the dispatch alone for `.linear`, a curve solve for the
-    /// eases, a spring's frame for every spring, and modifiers at most 1.3× their base.
+    /// is running, held to these goals, first set as times (see ``Goal/relative(_:toFloorThen:allocationFree:mallocsPerItem:)``):
+    /// the dispatch alone for `.linear`, a curve solve for the eases, a spring's frame for every spring,
+    /// and modifiers at most 1.3× their base.
     public static func animate(_ expression: String) -> Suite {
         let peers = [".easeInOut": "OpenSwiftUI 90 ns", ".spring": "OpenSwiftUI 160–170 ns (120 Hz frames)"]
         let goals: [String: Double] = [
@@ -202,13 +235,12 @@ public enum ModelSuites {
             ".interpolatingSpring": 20, ".easeInOut.repeatCount(3)": 40,
         ]
         let modifiesSpring = expression.hasPrefix(".spring.")
+        let goal = goals[expression].map { Goal.relative($0, toFloorThen: ReferenceFloors.libm, allocationFree: true) }
         return Suite(
             target: target, name: "animate \(expression), Double, 60 fps", itemsPerIteration: calls, item: "call",
             iterations: 1_000, warmup: 10,
-            goal: modifiesSpring
-                ? Goal(ratioToFloor: 1.3, allocationFree: true)
-                : goals[expression].map { Goal(nanoseconds: $0, .perItem, allocationFree: true) },
-            floor: modifiesSpring ? "animate .spring, Double, 60 fps" : nil,
+            goal: modifiesSpring ? Goal(ratioToFloor: 1.3, allocationFree: true) : goal,
+            floor: modifiesSpring ? "animate .spring, Double, 60 fps" : goal == nil ? nil : libm.name,
             peer: peers[expression])
     }
 
@@ -218,29 +250,30 @@ public enum ModelSuites {
     /// Every value's `update(by:)` for one 60 Hz frame, each running a merging spring (retargeted between
     /// measured frames every half second, so that none ever comes to rest).
     public static let valuesUnderSpring = animatedValues(
-        "update, merging .spring", goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+        "update, merging .spring", goal: .relative(100, toFloorThen: ReferenceFloors.libm, allocationFree: true))
 
     /// Every value retargeted under a merging spring, one frame after the last retarget (a mouse drag).
     public static let retargetsUnderSpring = animatedValues(
-        "retarget every frame, merging .spring", goal: Goal(nanoseconds: 200, .perItem))
+        "retarget every frame, merging .spring", goal: .relative(200, toFloorThen: ReferenceFloors.libm))
 
     /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
     /// value combines about four animations at a time.
     public static let valuesUnderCombination = animatedValues(
-        "update, combining .easeInOut retargeted at 10 Hz", goal: Goal(nanoseconds: 150, .perItem, allocationFree: true)
-    )
+        "update, combining .easeInOut retargeted at 10 Hz",
+        goal: .relative(150, toFloorThen: ReferenceFloors.libm, allocationFree: true))
 
     /// Every value retargeted under `.easeInOut` once a frame: the worst case of combining (about 22
     /// animations per value, one per frame of the 0.35 s curve).
     public static let retargetsUnderCombination = animatedValues(
-        "retarget every frame, combining .easeInOut", goal: Goal(nanoseconds: 500, .perItem, allocationFree: true))
+        "retarget every frame, combining .easeInOut",
+        goal: .relative(500, toFloorThen: ReferenceFloors.libm, allocationFree: true))
 
     /// One `AnimatedValue<Double>` retargeted under `.easeInOut(duration: 0.35)` and updated by 1 ms,
     /// 10,000 times: a 1 kHz input device driving a combining animation (about 350 entries at once).
     public static let retargetStorm = Suite(
         target: target, name: "AnimatedValue 1 kHz retarget storm: 10,000 × (set .easeInOut + update 1 ms), Double",
-        itemsPerIteration: 1, item: "storm", iterations: 10, warmup: 1,
-        goal: Goal(nanoseconds: 150_000_000, .perIteration))
+        itemsPerIteration: 10_000, item: "set + update", iterations: 10, warmup: 1,
+        goal: .relative(15_000, toFloorThen: ReferenceFloors.libm), floor: libm.name)
 
     /// The animations a client writes: one animation per value, set once and updated every frame (10,000
     /// values), each beside its floor, the same animation called with no runtime.
@@ -275,23 +308,25 @@ public enum ModelSuites {
             + clientAnimations.flatMap { [clientFloor($0, type), oneAnimationPerValue($0, type)] }
     }
 
-    private static func animatedValues(_ what: String, goal: Goal? = nil) -> Suite {
+    private static func animatedValues(_ what: String, goal: Goal) -> Suite {
         Suite(
             target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
-            item: "value", iterations: 300, warmup: 30, goal: goal)
+            item: "value", iterations: 300, warmup: 30, goal: goal, floor: libm.name)
     }
 
     /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer
     /// (goal: at most 100 ns, no allocation).
     public static let trackerAddSample = Suite(
         target: target, name: "VelocityTracker addSample, SIMD2<Double>", itemsPerIteration: calls, item: "sample",
-        iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+        iterations: 1_000, warmup: 10, goal: .relative(100, toFloorThen: ReferenceFloors.libm, allocationFree: true),
+        floor: libm.name)
 
     /// `VelocityTracker.velocity(at:)` on `SIMD2<Double>` over a full window (20 samples at 1 kHz: the
     /// quadratic fit's worst case), 1,000 estimates (goal: at most 1 µs, no allocation).
     public static let trackerEstimate = Suite(
         target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
-        item: "estimate", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 1_000, .perItem, allocationFree: true))
+        item: "estimate", iterations: 1_000, warmup: 10,
+        goal: .relative(1_000, toFloorThen: ReferenceFloors.libm, allocationFree: true), floor: libm.name)
 
     /// `KeyframeTimeline.value(time:)` on SwiftUI's documented four-track example (cubic, linear and
     /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: at most
@@ -299,13 +334,14 @@ public enum ModelSuites {
     public static let keyframeTimeline = Suite(
         target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)",
         itemsPerIteration: calls,
-        item: "call", iterations: 1_000, warmup: 10, goal: Goal(nanoseconds: 100, .perItem, allocationFree: true))
+        item: "call", iterations: 1_000, warmup: 10,
+        goal: .relative(100, toFloorThen: ReferenceFloors.libm, allocationFree: true), floor: libm.name)
 
     /// `KeyframeTimeline.velocity(time:)` on the same four tracks (each track's value and velocity).
     public static let keyframeTimelineSample = Suite(
         target: target, name: "KeyframeTimeline velocity(time:), 4 tracks (value + velocity per track)",
         itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10,
-        goal: Goal(nanoseconds: 150, .perItem, allocationFree: true))
+        goal: .relative(150, toFloorThen: ReferenceFloors.libm, allocationFree: true), floor: libm.name)
 
     public static let all: [Suite] =
         [springUnderdamped, springCritical, libm] + animations.map(animate)
@@ -335,7 +371,7 @@ public enum HarnessSuites {
     /// overhead with an empty scene.
     public static let emptySceneNullBackend = Suite(
         target: target, name: "Frame loop, empty scene, no-op backend", itemsPerIteration: 1, item: "frame",
-        iterations: 5_000, warmup: 50, goal: Goal(nanoseconds: 50_000, .perItem))
+        iterations: 5_000, warmup: 50, goal: frameGoal(50_000), floor: busySceneSDLFloor.name)
 
     /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it: within
     /// a 60 Hz frame, allocating nothing in the median frame, beside the floor of its dots drawn by a
@@ -345,7 +381,7 @@ public enum HarnessSuites {
         name: "Frame loop, \(busySceneName) scene, headless SDL",
         itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30,
-        goal: Goal(nanoseconds: frameBudget60Hz, .perItem, mallocsPerItem: 0), floor: busySceneSDLFloor.name)
+        goal: frameGoal(frameBudget60Hz, mallocsPerItem: 0), floor: busySceneSDLFloor.name)
 
     /// The floor of the row above: the busy scene's 10,000 dots (taken from a frame the harness drew)
     /// drawn by a minimal SDL loop on the same headless software renderer: clear, one
@@ -359,7 +395,8 @@ public enum HarnessSuites {
     /// 300 µs, allocating nothing in the median frame.
     public static let busySceneNullBackend = Suite(
         target: target, name: "Frame loop, \(busySceneName) scene, no-op backend", itemsPerIteration: 1,
-        item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: 300_000, .perItem, mallocsPerItem: 0))
+        item: "frame", iterations: 600, warmup: 30, goal: frameGoal(300_000, mallocsPerItem: 0),
+        floor: busySceneSDLFloor.name)
 
     /// The animation inspector, looping so both lanes play in every frame.
     public static let inspectorSceneName = "inspector"
@@ -368,42 +405,51 @@ public enum HarnessSuites {
     /// 60 Hz.
     public static let inspectorSceneSDL = Suite(
         target: target, name: "Frame loop, \(inspectorSceneName) scene, headless SDL", itemsPerIteration: 1,
-        item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
+        item: "frame", iterations: 600, warmup: 30, goal: frameGoal(frameBudget60Hz), floor: busySceneSDLFloor.name)
 
     /// The inspector with the no-op backend: its update and draw-list cost.
     public static let inspectorSceneNullBackend = Suite(
         target: target, name: "Frame loop, \(inspectorSceneName) scene, no-op backend", itemsPerIteration: 1,
-        item: "frame", iterations: 600, warmup: 30, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
+        item: "frame", iterations: 600, warmup: 30, goal: frameGoal(frameBudget60Hz), floor: busySceneSDLFloor.name)
 
     /// The same with a user's animation (an `InspectorAnimation`) in lane A: its sliders are drawn
     /// every frame like a built-in's, so the frame must not allocate for them either (median).
     public static let inspectorUserAnimationNullBackend = Suite(
         target: target, name: "Frame loop, \(inspectorSceneName) scene with a user animation, no-op backend",
         itemsPerIteration: 1, item: "frame", iterations: 600, warmup: 30,
-        goal: Goal(nanoseconds: frameBudget60Hz, .perItem, mallocsPerItem: 0))
+        goal: frameGoal(frameBudget60Hz, mallocsPerItem: 0), floor: busySceneSDLFloor.name)
 
     /// One inspector lane's frame: its live value advanced and recorded in the reserved trace. Goal:
     /// no allocation per frame once the lane is set up.
     public static let inspectorLaneFrame = Suite(
         target: target, name: "Inspector lane: one frame (live value + trace)", itemsPerIteration: 1, item: "frame",
-        iterations: 1_000, warmup: 100, goal: Goal(nanoseconds: frameBudget60Hz, .perItem, allocationFree: true))
+        iterations: 1_000, warmup: 100, goal: frameGoal(frameBudget60Hz, allocationFree: true),
+        floor: busySceneSDLFloor.name)
 
     /// Re-sampling a lane's curve and readouts into its reserved buffers, as every edit does. The buffers
     /// are reused; a spring's fresh `AnimationContext` allocates its state when the spring first writes
     /// it (the runtime's, per curve, not per sample), so this row counts rather than promises zero.
     public static let inspectorLaneResample = Suite(
         target: target, name: "Inspector lane: re-sample curve and readouts", itemsPerIteration: 1, item: "re-sample",
-        iterations: 1_000, warmup: 20, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
+        iterations: 1_000, warmup: 20, goal: frameGoal(frameBudget60Hz), floor: busySceneSDLFloor.name)
 
     /// A whole edit: a slider nudged, the new `Animation` built, the lane re-sampled. The `Animation`
     /// value itself is new, so this row counts what it allocates rather than promising zero.
     public static let inspectorLaneEdit = Suite(
         target: target, name: "Inspector lane: one edit (new Animation + re-sample)", itemsPerIteration: 1,
         item: "edit",
-        iterations: 1_000, warmup: 20, goal: Goal(nanoseconds: frameBudget60Hz, .perItem))
+        iterations: 1_000, warmup: 20, goal: frameGoal(frameBudget60Hz), floor: busySceneSDLFloor.name)
 
     /// One frame at 60 Hz, in nanoseconds: the budget the inspector is held to.
     public static let frameBudget60Hz = 16_666_667.0
+
+    /// A frame goal first set as a time, held to its ratio to the dots loop then (see
+    /// ``Goal/relative(_:toFloorThen:allocationFree:mallocsPerItem:)``).
+    static func frameGoal(_ nanoseconds: Double, allocationFree: Bool = false, mallocsPerItem: Double? = nil) -> Goal {
+        .relative(
+            nanoseconds, toFloorThen: ReferenceFloors.dotsLoop, allocationFree: allocationFree,
+            mallocsPerItem: mallocsPerItem)
+    }
 
     public static let all: [Suite] = [
         emptySceneSDL, emptySceneNullBackend, busySceneSDL, busySceneSDLFloor, busySceneNullBackend,
