@@ -250,27 +250,10 @@ public struct SpringAnimation: CustomAnimation {
             let v = vh + (h / 2) * f
             return MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z)
         }
-        // e(t) = φ₀(t)·e₀ + φ₁(t)·e′₀ with φ₀(0) = 1, φ₀′(0) = 0, φ₁(0) = 0, φ₁′(0) = 1; v = −e′.
-        let t = Double(steps) * h
-        let alpha = c / 2, discriminant = alpha * alpha - k
-        let phi0: Double, phi1: Double
-        if discriminant < 0 {
-            let omega = (-discriminant).squareRoot()
-            let decay = exp(-alpha * t), (sine, cosine) = sineAndCosine(omega * t)
-            phi1 = decay * sine / omega
-            phi0 = decay * (cosine + alpha / omega * sine)
-        } else if discriminant == 0 {
-            let decay = exp(-alpha * t)
-            phi1 = t * decay
-            phi0 = (1 + alpha * t) * decay
-        } else {
-            // The roots −k/(α + D) and −α − D, the first written so that it does not cancel.
-            let d = discriminant.squareRoot()
-            let slow = -k / (alpha + d), fast = -alpha - d
-            let e1 = exp(slow * t), e2 = exp(fast * t)
-            phi1 = (e1 - e2) / (slow - fast)
-            phi0 = (slow * e2 - fast * e1) / (slow - fast)
-        }
+        // e(t) = φ₀(t)·e₀ + φ₁(t)·e′₀ with φ₀(0) = 1, φ₀′(0) = 0, φ₁(0) = 0, φ₁′(0) = 1; v = −e′. The
+        // spring's closed form gives x = Δ·p + v₀·q, and e = Δ − x with e′₀ = −v₀: φ₀ = 1 − p, φ₁ = q.
+        let p = Spring(stiffness: k, damping: c, allowOverDamping: true).motion(time: Double(steps) * h).position
+        let phi0 = 1 - p.target, phi1 = p.velocity
         let ee = phi0, ev = -phi1
         let ve = k * phi1, vv = phi0 - c * phi1
         return MotionMatrix(

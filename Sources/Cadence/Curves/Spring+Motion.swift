@@ -4,78 +4,47 @@ import Glibc
 import Darwin
 #endif
 
-// The closed forms of the spring's motion across an interval Δ (the `target`) from rest offset 0 with
-// initial velocity v₀. Both are linear in Δ and v₀, so they are computed once as two scalar coefficients
-// and applied to any vector: x(t) = Δ·p + v₀·q, x′(t) = Δ·r + v₀·s.
+// The closed form of the spring's motion across an interval Δ (the `target`) from rest offset 0 with
+// initial velocity v₀. It is linear in Δ and v₀, so it is computed once as scalar coefficients and applied
+// to any vector: x(t) = Δ·p + v₀·q, x′(t) = Δ·r + v₀·s.
 extension Spring {
-    /// The coefficients (of Δ, of v₀) of the position at `time`.
-    @inlinable
-    func positionCoefficients(time t: Double) -> (target: Double, velocity: Double) {
+    /// The closed form at `time`: the coefficients (of Δ, of v₀) of the position and of the velocity,
+    /// from one evaluation of the exponentials and the sine and cosine. The one implementation of the
+    /// spring's motion: `value`, `velocity` and `update` here, interpolating springs, spring keyframes
+    /// and a merging spring's step matrix where its steps are too stiff to take one by one all use it.
+    @inlinable @inline(__always)
+    func motion(time t: Double)
+        -> (position: (target: Double, velocity: Double), velocity: (target: Double, velocity: Double))
+    {
         let omega = angularFrequency, lambda = decayConstant
         if omega > 0 {
-            // x = Δ − e^(−λt)[Δ cos ωt + ((λΔ − v₀)/ω) sin ωt]
-            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
-            return (1 - decay * (cosine + lambda / omega * sine), decay * sine / omega)
+            // x = Δ − e^(−λt)[Δ cos ωt + ((λΔ − v₀)/ω) sin ωt]. One division: the quotients by ω share
+            // its reciprocal.
+            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t), inverse = 1 / omega
+            let ratio = lambda * inverse
+            return (
+                (1 - decay * (cosine + ratio * sine), decay * sine * inverse),
+                (decay * (lambda * lambda + omega * omega) * inverse * sine, decay * (cosine - ratio * sine))
+            )
         } else if omega == 0 {
             // x = Δ − e^(−λt)[Δ + (λΔ − v₀)t]
             let decay = exp(-lambda * t)
-            return (1 - decay * (1 + lambda * t), decay * t)
+            return ((1 - decay * (1 + lambda * t), decay * t), (decay * lambda * lambda * t, decay * (1 - lambda * t)))
         } else {
-            // x = Δ[((λ − ω)e₁ + a·e₂)/(2ω) + 1] − v₀(e₁ − e₂)/(2ω), a = −ω − λ, b = ω − λ, rearranged as
-            // Δ[1 − (e₁ + e₂)/2 + λ(e₁ − e₂)/(2ω)] so that it is exactly 0 at t = 0.
+            // Overdamped (ω < 0 here): with e₁ = e^((−ω−λ)t), e₂ = e^((ω−λ)t), grouped so that the position
+            // is exactly 0 and the velocity exactly v₀ at t = 0.
             let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
-            return (1 - (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega), -(e1 - e2) / (2 * omega))
-        }
-    }
-
-    /// The coefficients (of Δ, of v₀) of the velocity at `time`: the time derivative of the position.
-    @inlinable
-    func velocityCoefficients(time t: Double) -> (target: Double, velocity: Double) {
-        let omega = angularFrequency, lambda = decayConstant
-        if omega > 0 {
-            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t)
-            return (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - lambda / omega * sine))
-        } else if omega == 0 {
-            let decay = exp(-lambda * t)
-            return (decay * lambda * lambda * t, decay * (1 - lambda * t))
-        } else {
-            // The derivative of the form above, grouped so that it is exactly v₀ at t = 0.
-            let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
-            return (
-                (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega),
-                (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega)
-            )
+            let mean = (e1 + e2) / 2, half = (e1 - e2) / (2 * omega)
+            return ((1 - mean + lambda * half, -half), ((omega * omega - lambda * lambda) * half, mean + lambda * half))
         }
     }
 
     /// Position and velocity on a unit interval from offset 0 with `initialVelocity` (in intervals per
-    /// second) at `time`, from one evaluation of the exponentials and trigonometric functions.
+    /// second) at `time`.
     @inlinable
     func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
-        let omega = angularFrequency, lambda = decayConstant
-        if omega > 0 {
-            // One division: the three quotients by ω share its reciprocal.
-            let decay = exp(-lambda * t), (sine, cosine) = sineAndCosine(omega * t), inverse = 1 / omega
-            let ratio = lambda * inverse
-            let position = 1 - decay * (cosine + ratio * sine) + v0 * decay * sine * inverse
-            let velocity =
-                decay * (lambda * lambda + omega * omega) * inverse * sine
-                + v0 * decay * (cosine - ratio * sine)
-            return (position, velocity)
-        } else if omega == 0 {
-            let decay = exp(-lambda * t)
-            return (
-                1 - decay * (1 + lambda * t) + v0 * decay * t,
-                decay * lambda * lambda * t + v0 * decay * (1 - lambda * t)
-            )
-        } else {
-            let e1 = exp((-omega - lambda) * t), e2 = exp((omega - lambda) * t)
-            let position = 1 - (e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega) - v0 * (e1 - e2) / (2 * omega)
-            let velocity =
-                (omega * omega - lambda * lambda) * (e1 - e2) / (2 * omega)
-                + v0 * ((e1 + e2) / 2 + lambda * (e1 - e2) / (2 * omega))
-            return (position, velocity)
-        }
+        let c = motion(time: t)
+        return (c.position.target + v0 * c.position.velocity, c.velocity.target + v0 * c.velocity.velocity)
     }
 
     // MARK: - Position and velocity
@@ -87,14 +56,14 @@ extension Spring {
     /// infinite duration) stays at 0.
     @inlinable
     public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
-        let c = positionCoefficients(time: time)
+        let c = motion(time: time).position
         return target.scaled(by: c.target) + initialVelocity.scaled(by: c.velocity)
     }
 
     /// The offset of the spring at `time` travelling `target` (the `Double` form of the generic method).
     @inlinable
     public func value(target: Double, initialVelocity: Double = 0, time: TimeInterval) -> Double {
-        let c = positionCoefficients(time: time)
+        let c = motion(time: time).position
         return target * c.target + initialVelocity * c.velocity
     }
 
@@ -107,14 +76,14 @@ extension Spring {
     /// adds `target` to it, which makes a retargeted overdamped spring jump.
     @inlinable
     public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
-        let c = velocityCoefficients(time: time)
+        let c = motion(time: time).velocity
         return target.scaled(by: c.target) + initialVelocity.scaled(by: c.velocity)
     }
 
     /// The velocity of the spring at `time` travelling `target` (the `Double` form of the generic method).
     @inlinable
     public func velocity(target: Double, initialVelocity: Double = 0, time: TimeInterval) -> Double {
-        let c = velocityCoefficients(time: time)
+        let c = motion(time: time).velocity
         return target * c.target + initialVelocity * c.velocity
     }
 
@@ -152,8 +121,7 @@ extension Spring {
     @inlinable
     public func update<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: TimeInterval) {
         let interval = target - value
-        let position = positionCoefficients(time: deltaTime)
-        let speed = velocityCoefficients(time: deltaTime)
+        let (position, speed) = motion(time: deltaTime)
         let newVelocity = interval.scaled(by: speed.target) + velocity.scaled(by: speed.velocity)
         value += interval.scaled(by: position.target) + velocity.scaled(by: position.velocity)
         velocity = newVelocity

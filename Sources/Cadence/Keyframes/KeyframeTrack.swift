@@ -123,7 +123,7 @@ struct KeyframeSegment<Value: VectorArithmetic> {
             let velocity = (c1 + (c2.scaled(by: 2) + c3.scaled(by: 3 * u)).scaled(by: u)).scaled(by: rate)
             return (value, velocity)
         case .spring(let from, let delta, let v0, let spring):
-            let motion = spring.unitMotionCoefficients(time: Swift.max(local, 0))
+            let motion = spring.motion(time: Swift.max(local, 0))
             return (
                 from + delta.scaled(by: motion.position.target) + v0.scaled(by: motion.position.velocity),
                 delta.scaled(by: motion.velocity.target) + v0.scaled(by: motion.velocity.velocity)
@@ -148,7 +148,7 @@ struct KeyframeSegment<Value: VectorArithmetic> {
             let u = Swift.min(Swift.max(local * rate, 0), 1)
             return c0 + (c1 + (c2 + c3.scaled(by: u)).scaled(by: u)).scaled(by: u)
         case .spring(let from, let delta, let v0, let spring):
-            let p = spring.positionCoefficients(time: Swift.max(local, 0))
+            let p = spring.motion(time: Swift.max(local, 0)).position
             return from + delta.scaled(by: p.target) + v0.scaled(by: p.velocity)
         }
     }
@@ -304,8 +304,7 @@ struct SegmentTable<Value: VectorArithmetic> {
                     let v0 = finite(startVelocity) ?? incoming
                     let delta = keyframe.to - from
                     shape = .spring(from: from, delta: delta, v0: v0, spring: spring)
-                    let p = spring.positionCoefficients(time: duration)
-                    let v = spring.velocityCoefficients(time: duration)
+                    let (p, v) = spring.motion(time: duration)
                     end = from + delta.scaled(by: p.target) + v0.scaled(by: p.velocity)
                     incoming = delta.scaled(by: v.target) + v0.scaled(by: v.velocity)
                 }
@@ -509,31 +508,4 @@ func makeKeyframeTrack<Root, Value: VectorArithmetic>(
         return FloatKeyframeTrack(keyPath: path, table: table)
     }
     return KeyframeTrackStorage(keyPath: keyPath, table: SegmentTable(initial: initial, keyframes: keyframes))
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-extension Spring {
-    /// The coefficients (of Δ, of v₀) of the position and of the velocity at `time`, from one
-    /// evaluation of the exponentials and trigonometric functions: ``positionCoefficients(time:)`` and
-    /// ``velocityCoefficients(time:)`` together.
-    @inlinable @inline(__always)
-    func unitMotionCoefficients(time t: Double)
-        -> (position: (target: Double, velocity: Double), velocity: (target: Double, velocity: Double))
-    {
-        let omega = angularFrequency, lambda = decayConstant
-        if omega > 0 {
-            let decay = exp(-lambda * t), sine = sin(omega * t), cosine = cos(omega * t)
-            let ratio = lambda / omega
-            return (
-                (1 - decay * (cosine + ratio * sine), decay * sine / omega),
-                (decay * (lambda * lambda + omega * omega) / omega * sine, decay * (cosine - ratio * sine))
-            )
-        }
-        return (positionCoefficients(time: t), velocityCoefficients(time: t))
-    }
 }
