@@ -400,8 +400,9 @@ final class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTra
 }
 
 // Tracks of the common value types, each a class of its own so that its evaluation is compiled for
-// that type: a generic class's overrides run unspecialised, through the value type's witnesses, which
-// costs several times the arithmetic itself.
+// that type while `Root` stays generic: a generic class's overrides run unspecialised, through the value
+// type's witnesses, and `@_specialize` cannot fix `Value` alone. Benchmark row: "KeyframeTimeline
+// value(time:), 4 tracks (cubic, linear, spring)".
 
 /// A `Double` track.
 final class DoubleKeyframeTrack<Root>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
