@@ -1,3 +1,11 @@
+// The built tracks, and the one unchecked memory access of the keyframe code: a track writes its value
+// straight into the property's bytes of the timeline's value. What makes that sound:
+// - the offset comes from `MemoryLayout<Root>.offset(of:)` for the track's own key path, so it is the
+//   offset of a stored property of type `Value` inside `Root` (or 0 for the root itself); a computed
+//   property has none (−1), and its value goes through the key path instead;
+// - the pointer is an inout-to-pointer conversion of a live `Root`, valid for the call only;
+// - the value written has the property's type, so the write is a plain typed store.
+
 /// Stores `value` at `offset` bytes into the root that `root` points to (an inout-to-pointer
 /// conversion at the call, so no generic closure is involved).
 @inline(__always)
