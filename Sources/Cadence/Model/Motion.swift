@@ -1,15 +1,18 @@
-// The one mechanism by which `Animation` (and so `AnimatedValue`) calls an animation.
+// The kinds of motion `Animation` (and so `AnimatedValue`) evaluates, and the scalar types they share.
 //
-// A built-in animation describes its motion without its value type: a *closed form* (progress =
-// interval · f(t), velocity = interval · f′(t)) or an *integrated* motion (an offset, a velocity and a
-// force along the interval, advanced by a 3×3 scalar matrix). The scalar part runs in this module, fully
-// specialised, behind one witness call on the animation's existential; the vector arithmetic runs in
-// `Animation`'s inlinable methods, specialised for the caller's value type. So every built-in, and every
-// modifier of one, costs one dynamic call and a few vector operations per frame, whatever `V` is, with no
-// table of value types and no type tests. A client's own `CustomAnimation` has the kind `.custom` and is
-// called through its generic `animate`, `velocity` and `shouldMerge`, as SwiftUI calls it.
-//
-// The kind is read once, when an `Animation` is made, and stored beside its base.
+// `Animation.evaluate` switches on the kind read once when the `Animation` was made:
+// - closed form: `_sample(at:)` gives progress as a fraction of the interval and its rate (timing curves,
+//   interpolating springs, decays, and modifiers of them);
+// - integrated: `_advance(to:clock:)` steps a `_MotionClock` on a 1/300 s grid and leaves a 3×3 matrix,
+//   applied to the offset, velocity and force kept in `IntegratedMotionState` (merging springs, and what
+//   merges into one);
+// - path: `_path(value:time:)` gives the offset in the value's own space (keyframes);
+// - custom: the animation's own `animate` and `velocity`, as SwiftUI calls them (a client's animation).
+// A built-in's scalar part runs behind one witness call on the animation's existential; the vector
+// arithmetic runs in inlinable code specialised for the caller's value type. Where a client's generic
+// code reaches the integrated kind, entry points specialised for `Double`, `Float` and `SIMD2<Double>`
+// check the type first (see `Animation.integratedOffset` and ARCHITECTURE.md). The evaluators are in
+// MotionEvaluation.swift.
 
 /// How ``Animation`` evaluates an animation: an implementation detail of the built-in animations.
 ///
