@@ -1,0 +1,164 @@
+/// The state of an integrated motion (a merging spring, and any animation merged into one) on values of
+/// type `Value`: offset, velocity and force along the interval, and the scalar clock.
+///
+/// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
+@usableFromInline
+struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
+    /// Progress along the interval.
+    @usableFromInline var offset: Value = .zero
+    @usableFromInline var velocity: Value = .zero
+    @usableFromInline var force: Value = .zero
+    @usableFromInline var clock = _MotionClock()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    static var defaultValue: Self { Self() }
+
+    /// The time the integration has reached.
+    @inlinable
+    var time: TimeInterval { clock.time }
+
+    /// The clock's response blend at `time` (see `_MotionClock.response(blendingTo:at:)`).
+    @inlinable
+    func response(blendingTo response: Double, at time: TimeInterval) -> Double {
+        clock.response(blendingTo: response, at: time)
+    }
+
+    /// Applies `matrix` across `interval`, then tells whether the motion has settled, in which case it
+    /// rests exactly on the interval's end, so that it stays settled if asked again.
+    ///
+    /// Settled: |v|² and |F|² ≤ 0.0036 and the distance to the end within 1 % of the interval (a zero
+    /// interval, a merged spring sent back to where its run began, settles on velocity and force alone).
+    @inlinable @inline(__always)
+    mutating func apply(_ m: MotionMatrix, across interval: Value) -> Bool {
+        let e = interval - offset, v = velocity, f = force
+        let error = e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef)
+        velocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)
+        force = e.scaled(by: m.fe) + v.scaled(by: m.fv) + f.scaled(by: m.ff)
+        offset = interval - error
+        return settle(error: error, interval: interval)
+    }
+
+    /// The offset and velocity at the time of the last advance: the state itself on the grid; between
+    /// grid points, the cubic through this state and the next step's (without storing it) that has their
+    /// velocities as its slopes, so the motion is smooth and the velocity its exact rate.
+    @inlinable @inline(__always)
+    func motion(across interval: Value) -> (offset: Value, velocity: Value) {
+        let u = clock.fraction
+        guard u > 0 else { return (offset, velocity) }
+        let m = clock.nextStep
+        let e = interval - offset, v = velocity, f = force
+        let nextOffset = interval - (e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef))
+        let nextVelocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)
+        // Cubic Hermite over one step h, and its derivative in time.
+        let h = SpringAnimation.step
+        let u2 = u * u, u3 = u2 * u
+        let towardsNext = 3 * u2 - 2 * u3
+        let shown =
+            offset + (nextOffset - offset).scaled(by: towardsNext) + v.scaled(by: h * (u3 - 2 * u2 + u))
+            + nextVelocity.scaled(by: h * (u3 - u2))
+        let rate =
+            (nextOffset - offset).scaled(by: (6 * u - 6 * u2) / h) + v.scaled(by: 3 * u2 - 4 * u + 1)
+            + nextVelocity.scaled(by: 3 * u2 - 2 * u)
+        return (shown, rate)
+    }
+
+    /// Whether the motion has settled (see ``apply(_:across:)``); if so it comes to rest on `interval`.
+    @inlinable @inline(__always)
+    mutating func settle(error: Value, interval: Value) -> Bool {
+        let settled =
+            Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= 0.0036
+            && (interval == .zero || error.magnitudeSquared <= interval.scaled(by: 0.01).magnitudeSquared)
+        guard settled else { return false }
+        offset = interval
+        velocity = .zero
+        force = .zero
+        return true
+    }
+}
+
+/// What can be evaluated through the motion kinds: ``Animation`` (forwarding to its base) and each
+/// built-in animation type (itself).
+@usableFromInline
+protocol MotionSource {
+    var _motionKind: _MotionKind { get }
+    func _sample(at time: TimeInterval) -> _MotionSample
+    func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance
+    func _mergeVelocityScale(previous: Animation) -> Double?
+    func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock)
+}
+
+extension MotionSource {
+    /// A closed-form animation's progress and velocity at `time` along `value`, from one sample.
+    @inlinable @inline(__always)
+    func closedForm<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V?) {
+        let sample = _sample(at: time)
+        if sample.isLogicallyComplete { context.isLogicallyComplete = true }
+        if sample.isFinished { return (nil, nil) }
+        return (value.scaled(by: sample.fraction), sample.rate.isFinite ? value.scaled(by: sample.rate) : nil)
+    }
+
+    /// An integrated animation advanced to `time` along `value`: its offset (`nil` once settled) and
+    /// velocity, from one access to its state.
+    @inlinable @inline(__always)
+    func integrated<V: VectorArithmetic>(
+        value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> (offset: V?, velocity: V?) {
+        // The entries keep the box alive while it is used, so it is used unretained.
+        let box = context.state.storage.uniqueBox(
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() })
+        let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
+            let advance = _advance(to: time, clock: &box.value.clock)
+            let settled =
+                advance.stepped
+                ? box.value.apply(box.value.clock.activeMatrix, across: value)
+                : box.value.settle(error: value - box.value.offset, interval: value)
+            let (offset, velocity) = box.value.motion(across: value)
+            return (advance, settled, offset, velocity)
+        }
+        if advance.isLogicallyComplete { context.isLogicallyComplete = true }
+        if advance.isFinished || settled { return (nil, nil) }
+        return (offset, velocity.scaled(by: advance.velocityScale))
+    }
+
+    /// An integrated animation's velocity at `time` without changing its state.
+    @inlinable
+    func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        var state =
+            context.state.storage.value(
+                for: ObjectIdentifier(IntegratedMotionState<V>.self), as: IntegratedMotionState<V>.self)
+            ?? IntegratedMotionState<V>()
+        let advance = _advance(to: time, clock: &state.clock)
+        if advance.isFinished { return nil }
+        let settled =
+            advance.stepped
+            ? state.apply(state.clock.activeMatrix, across: value)
+            : state.settle(error: value - state.offset, interval: value)
+        if settled { return nil }
+        return state.motion(across: value).velocity.scaled(by: advance.velocityScale)
+    }
+
+    /// Takes over from `previous` if this integrated animation merges with it: the state holds
+    /// `previous`'s progress and velocity at `time` and a new run begins. Changes nothing if it does not.
+    @inlinable
+    func integratedMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard let scale = _mergeVelocityScale(previous: previous) else { return false }
+        // `previous` first: if it is integrated too, it advances the same state to `time`.
+        let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
+        context.state.storage.modifyValue(
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() }
+        ) {
+            state in
+            state.offset = offset ?? value
+            if let velocity { state.velocity = velocity.scaled(by: scale) }
+            _beginRun(at: time, after: previous, clock: &state.clock)
+        }
+        return true
+    }
+}
