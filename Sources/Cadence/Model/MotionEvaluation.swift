@@ -1,3 +1,7 @@
+// The evaluators `Animation.evaluate` chooses among by kind (see Motion.swift): a closed form scaled along
+// the interval, an integrated motion advanced through its state, and the merge of an integrated animation
+// into the motion it replaces.
+
 /// The state of an integrated motion (a merging spring, and any animation merged into one) on values of
 /// type `Value`: offset, velocity and force along the interval, and the scalar clock.
 ///
