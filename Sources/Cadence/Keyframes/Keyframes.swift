@@ -1,6 +1,7 @@
 // SwiftUI's keyframe vocabulary: the four keyframe kinds, the content protocol and the two result
 // builders. The keyframes only describe a track; `KeyframeTrack` turns them into segments once, and
-// `KeyframeTimeline` evaluates those.
+// `KeyframeTimeline` evaluates those. One file over 300 lines because SwiftUI declares these as one
+// vocabulary and a porter looks for them together.
 
 /// One keyframe, as a track stores it: where it goes, how long it takes and how it gets there.
 /// An implementation detail of the keyframe types.
