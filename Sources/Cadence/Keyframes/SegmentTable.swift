@@ -75,9 +75,6 @@ struct SegmentTable<Value: VectorArithmetic> {
 
     // MARK: - Building
 
-    /// Whether every component of `value` is finite.
-    static func isFinite(_ value: Value) -> Bool { value.magnitudeSquared.isFinite }
-
     /// A duration that is negative or not finite counts as 0.
     static func sanitized(_ duration: TimeInterval) -> TimeInterval {
         duration.isFinite && duration > 0 ? duration : 0
@@ -100,7 +97,7 @@ struct SegmentTable<Value: VectorArithmetic> {
     static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (
         segments: [KeyframeSegment<Value>], curves: [UnitCurve], final: Value
     ) {
-        let keyframes = keyframes.filter { isFinite($0.to) }
+        let keyframes = keyframes.filter { $0.to.isUsable }
         var segments: [KeyframeSegment<Value>] = []
         var curves: [UnitCurve] = []
         segments.reserveCapacity(keyframes.count)
@@ -161,7 +158,7 @@ struct SegmentTable<Value: VectorArithmetic> {
     }
 
     static func finite(_ velocity: Value?) -> Value? {
-        guard let velocity, isFinite(velocity) else { return nil }
+        guard let velocity, velocity.isUsable else { return nil }
         return velocity
     }
 
@@ -174,7 +171,7 @@ struct SegmentTable<Value: VectorArithmetic> {
             let span = duration + nextDuration
             return span > 0 ? (next.to - from).scaled(by: 1 / span) : .zero
         }
-        guard nextDuration > 0, isFinite(next.to) else { return .zero }
+        guard nextDuration > 0, next.to.isUsable else { return .zero }
         switch next.kind {
         case .move:
             return .zero

@@ -164,7 +164,9 @@ struct RestingAnimation: CustomAnimation {
 
 extension VectorArithmetic {
     /// Whether the squared magnitude is finite: no component is NaN or infinite, and the value is
-    /// small enough to be squared, which is what springs need to decide when they have settled.
+    /// small enough to be squared, which is what springs need to decide when they have settled. The one
+    /// finiteness check of the model (the runtime's values, keyframes); tweens, which never square a
+    /// value, check each component instead (`PropertyTween.isFinite`).
     @inlinable
     var isUsable: Bool { magnitudeSquared.isFinite }
 }
