@@ -75,8 +75,6 @@ public final class Pacer {
     public private(set) var isThrottled = false
     /// How frames are paced now, as the overlay says it: the mode's name, or `throttled`.
     public var label: String { isThrottled ? "throttled" : mode.rawValue }
-    /// Stretches of throttled frames so far.
-    public private(set) var throttledStretches = 0
     /// Total nanoseconds spent waiting.
     public private(set) var waitedNanoseconds: UInt64 = 0
     /// Thread CPU time consumed while waiting (sleep wake-ups and the final spin).
@@ -155,7 +153,6 @@ public final class Pacer {
         presentsSeen += 1
         if nanoseconds >= Self.throttleThreshold && working * 4 < nanoseconds && presentsSeen > 1 {
             isThrottled = true
-            throttledStretches += 1
             (deadline, lastPresent, sinceProbe) = (nil, nil, 0)
             return
         }
