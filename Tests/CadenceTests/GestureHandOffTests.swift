@@ -1,4 +1,4 @@
-import Cadence
+@testable import Cadence
 import Foundation
 import Testing
 
@@ -162,7 +162,7 @@ import Testing
         let value = AnimatedValue(0.0)
         value.set(100, animation: Animation.decay.speed(2))
         #expect(abs(value.velocity - 200 * DecayAnimation().decayConstant) < 1e-9)
-        let pass = DecayAnimation()._passDuration
+        let pass = DecayAnimation().finishTime
         #expect(abs(pass - log(1000) / DecayAnimation().decayConstant) < 1e-12)
         value.update(by: pass / 2 + 1e-6)
         #expect(!value.isAnimating && value.presentation == 100)
@@ -185,9 +185,9 @@ import Testing
             #expect(DecayAnimation.project(velocity: 5.0, decelerationRate: rate) == 0)
         }
         for fraction in [0, -1, 1, .nan] {
-            #expect(DecayAnimation(restFraction: fraction)._passDuration == 0)
+            #expect(DecayAnimation(restFraction: fraction).finishTime == 0)
         }
-        #expect(DecayAnimation(velocity: 0.0)._passDuration == 0)
+        #expect(DecayAnimation(velocity: 0.0).finishTime == 0)
     }
 }
 

@@ -1,4 +1,4 @@
-import Cadence
+@testable import Cadence
 import Testing
 
 @Suite struct KeyframeAnimationTests {
@@ -120,9 +120,9 @@ import Testing
 
     @Test func theAnimationDeclaresThePathKindAndModifiersCallItThroughTheirGenericMethods() {
         let animation = Animation.keyframes(timeline)
-        #expect(animation.base._motionKind == .path)
-        #expect(animation.delay(1).base._motionKind == .custom)
-        #expect(animation.speed(2).base._motionKind == .custom)
-        #expect(abs(Animation.keyframes(timeline, startTime: 0.7).base._passDuration - 0.5) < 1e-12)
+        #expect(animation.kind == .path)
+        #expect(animation.delay(1).kind == .custom)
+        #expect(animation.speed(2).kind == .custom)
+        #expect(abs(Animation.keyframes(timeline, startTime: 0.7).finishTime - 0.5) < 1e-12)
     }
 }

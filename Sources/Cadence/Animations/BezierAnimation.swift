@@ -30,7 +30,7 @@ public struct BezierAnimation: CustomAnimation {
     }
 
     /// `value · curve.value(at: time / duration)` while `time ≤ duration`, otherwise `nil`: the runtime's
-    /// own evaluation (`_sample(at:)`).
+    /// own evaluation (`sample(at:)`).
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         closedForm(value: value, time: time, context: &context).offset
@@ -48,20 +48,20 @@ public struct BezierAnimation: CustomAnimation {
 
     /// `.closedForm`.
     @inlinable
-    public var _motionKind: _MotionKind { .closedForm }
+    var motionKind: MotionKind { .closedForm }
 
     /// The curve's value and slope at `time / duration`, from one solve of the curve.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
+    func sample(at time: TimeInterval) -> MotionSample {
         guard duration > 0, time <= duration else { return .finished }
         let rate = _rate
         let (value, slope) = curve.sample(at: time * rate)
-        return _MotionSample(fraction: value, rate: slope * rate)
+        return MotionSample(fraction: value, rate: slope * rate)
     }
 
     /// The duration (0 if it is not positive).
     @inlinable
-    public var _passDuration: TimeInterval { duration > 0 ? duration : 0 }
+    var finishTime: TimeInterval { duration > 0 ? duration : 0 }
 }
 
 extension BezierAnimation: MotionSource {}

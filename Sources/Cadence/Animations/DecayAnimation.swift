@@ -84,23 +84,23 @@ public struct DecayAnimation: CustomAnimation {
 
     /// `.closedForm`.
     @inlinable
-    public var _motionKind: _MotionKind { .closedForm }
+    var motionKind: MotionKind { .closedForm }
 
-    /// 1 − e^(−kt) and k·e^(−kt) (times before 0 count as 0); finished at ``_passDuration``.
+    /// 1 − e^(−kt) and k·e^(−kt) (times before 0 count as 0); finished at ``finishTime``.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
-        guard isValid, time < _passDuration else { return .finished }
+    func sample(at time: TimeInterval) -> MotionSample {
+        guard isValid, time < finishTime else { return .finished }
         let k = decayConstant
         let t = Swift.max(time, 0)
         let remaining = exp(-k * t)
-        return _MotionSample(
+        return MotionSample(
             fraction: -expm1(-k * t), rate: k * remaining,
             isLogicallyComplete: remaining <= 0.01)
     }
 
     /// ln(1/restFraction)/k: when the distance left reaches ``restFraction`` of the interval.
     @inlinable
-    public var _passDuration: TimeInterval { isValid ? -log(restFraction) / decayConstant : 0 }
+    var finishTime: TimeInterval { isValid ? -log(restFraction) / decayConstant : 0 }
 }
 
 extension DecayAnimation: MotionSource {}

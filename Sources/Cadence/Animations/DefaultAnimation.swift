@@ -36,22 +36,22 @@ public struct DefaultAnimation: CustomAnimation {
 
     /// Integrated, as a spring.
     @inlinable
-    public var _motionKind: _MotionKind { .integrated }
+    var motionKind: MotionKind { .integrated }
 
     /// The spring's advance.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
-        DefaultAnimation.spring._advance(to: time, clock: &clock)
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance {
+        DefaultAnimation.spring.advance(to: time, clock: &clock)
     }
 
     /// Merges keeping the velocity, as a spring.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? { 1 }
+    func mergeVelocityScale(previous: Animation) -> Double? { 1 }
 
     /// The spring's new run.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
-        DefaultAnimation.spring._beginRun(at: time, after: previous, clock: &clock)
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {
+        DefaultAnimation.spring.beginRun(at: time, after: previous, clock: &clock)
     }
 }
 

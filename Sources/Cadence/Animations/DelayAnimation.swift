@@ -51,44 +51,44 @@ public struct DelayAnimation: CustomAnimation {
 
     // MARK: - Motion
 
-    /// The base's kind (`.custom` for a path, see `_MotionKind._underModifier`).
+    /// The base's kind (`.custom` for a path, see `MotionKind.underModifier`).
     @inlinable
-    public var _motionKind: _MotionKind { base.kind._underModifier }
+    var motionKind: MotionKind { base.kind.underModifier }
 
     /// The base's sample at `max(0, time − delay)`, at rest during the delay.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
+    func sample(at time: TimeInterval) -> MotionSample {
         let base = baseTime(time)
-        var sample = self.base._sample(at: base.time)
+        var sample = self.base.sample(at: base.time)
         if !base.running { sample.rate = 0 }
         return sample
     }
 
     /// The delay plus the base's duration.
     @inlinable
-    public var _passDuration: TimeInterval { effectiveDelay + base._passDuration }
+    var finishTime: TimeInterval { effectiveDelay + base.finishTime }
 
     /// The base advanced to `max(0, time − delay)`, at rest during the delay.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance {
         let base = baseTime(time)
-        var advance = self.base._advance(to: base.time, clock: &clock)
+        var advance = self.base.advance(to: base.time, clock: &clock)
         if !base.running { advance.velocityScale = 0 }
         return advance
     }
 
     /// The base's decision, if `previous` is a ``DelayAnimation`` with the same delay.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? {
+    func mergeVelocityScale(previous: Animation) -> Double? {
         guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return nil }
-        return base._mergeVelocityScale(previous: previous.base)
+        return base.mergeVelocityScale(previous: previous.base)
     }
 
     /// The base's new run, at the delayed time.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {
         let inner = (previous.base as? DelayAnimation)?.base ?? previous
-        base._beginRun(at: baseTime(time).time, after: inner, clock: &clock)
+        base.beginRun(at: baseTime(time).time, after: inner, clock: &clock)
     }
 }
 

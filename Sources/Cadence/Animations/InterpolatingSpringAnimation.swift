@@ -89,22 +89,22 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
 
     /// `.closedForm`.
     @inlinable
-    public var _motionKind: _MotionKind { .closedForm }
+    var motionKind: MotionKind { .closedForm }
 
     /// The unit spring's position and velocity at `time`; logically complete at t ≥ 2π/√k.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
+    func sample(at time: TimeInterval) -> MotionSample {
         guard isValid, time <= duration else { return .finished }
         let t = Swift.max(time, 0)
         let motion = spring.unitMotion(initialVelocity: initialVelocity, time: t)
-        return _MotionSample(
+        return MotionSample(
             fraction: motion.position, rate: motion.velocity,
             isLogicallyComplete: time >= logicalCompletionTime)
     }
 
     /// ``duration``.
     @inlinable
-    public var _passDuration: TimeInterval { isValid ? duration : 0 }
+    var finishTime: TimeInterval { isValid ? duration : 0 }
 }
 
 extension InterpolatingSpringAnimation: MotionSource {}

@@ -22,7 +22,7 @@
 /// **Why a path, not a closed form.** A closed-form animation's progress is the interval times a
 /// function of time; a keyframe path is not (its tracks move independently, and a path that comes back
 /// where it started has a zero interval yet moves). So this animation has its own motion kind,
-/// `_MotionKind.path`: one call gives progress and velocity in the value's own space.
+/// `MotionKind.path`: one call gives progress and velocity in the value's own space.
 ///
 /// **Value types.** It animates values of the timeline's type `Value`. On a value of any other type it
 /// finishes at once (the target is shown).
@@ -47,20 +47,20 @@ public struct KeyframeAnimation<Value: VectorArithmetic & Sendable>: CustomAnima
     /// The progress along `value`: `value + p(startTime + time) − p(end)`; `nil` once finished.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        _path(value: value, time: time).offset
+        pathMotion(value: value, time: time).offset
     }
 
     /// The timeline's velocity at `startTime + time`; `nil` once finished.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        _path(value: value, time: time).velocity
+        pathMotion(value: value, time: time).velocity
     }
 
     // MARK: - Motion
 
     /// `.path`.
     @inlinable
-    public var _motionKind: _MotionKind { .path }
+    var motionKind: MotionKind { .path }
 
     /// The progress and velocity, from one evaluation of the timeline.
     // The runtime reaches this through the animation's existential, where Swift runs the generic body,
@@ -71,7 +71,7 @@ public struct KeyframeAnimation<Value: VectorArithmetic & Sendable>: CustomAnima
     @_specialize(where Value == Double, V == Double)
     @_specialize(where Value == Float, V == Float)
     @_specialize(where Value == SIMD2<Double>, V == SIMD2<Double>)
-    public func _path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) {
+    func pathMotion<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) {
         guard V.self == Value.self, !time.isNaN else { return (nil, nil) }
         let at = timelineTime(time)
         let duration = timeline.duration
@@ -84,7 +84,7 @@ public struct KeyframeAnimation<Value: VectorArithmetic & Sendable>: CustomAnima
 
     /// The rest of the timeline from `startTime`.
     @inlinable
-    public var _passDuration: TimeInterval { Swift.max(timeline.duration - timelineTime(0), 0) }
+    var finishTime: TimeInterval { Swift.max(timeline.duration - timelineTime(0), 0) }
 }
 
 extension KeyframeAnimation: MotionSource {}

@@ -52,44 +52,44 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
 
     // MARK: - Motion
 
-    /// The base's kind (`.custom` for a path, see `_MotionKind._underModifier`).
+    /// The base's kind (`.custom` for a path, see `MotionKind.underModifier`).
     @inlinable
-    public var _motionKind: _MotionKind { base.kind._underModifier }
+    var motionKind: MotionKind { base.kind.underModifier }
 
     /// The base's sample, logically complete once `time ≥ duration`.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
-        var sample = base._sample(at: time)
+    func sample(at time: TimeInterval) -> MotionSample {
+        var sample = base.sample(at: time)
         sample.isLogicallyComplete = isComplete(at: time)
         return sample
     }
 
     /// The base's duration.
     @inlinable
-    public var _passDuration: TimeInterval { base._passDuration }
+    var finishTime: TimeInterval { base.finishTime }
 
     /// The base advanced, logically complete once `time ≥ duration`.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
-        var advance = base._advance(to: time, clock: &clock)
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance {
+        var advance = base.advance(to: time, clock: &clock)
         advance.isLogicallyComplete = isComplete(at: time)
         return advance
     }
 
     /// The base's decision, if `previous` is a ``LogicallyCompleteAnimation`` with the same duration.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? {
+    func mergeVelocityScale(previous: Animation) -> Double? {
         guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else {
             return nil
         }
-        return base._mergeVelocityScale(previous: previous.base)
+        return base.mergeVelocityScale(previous: previous.base)
     }
 
     /// The base's new run.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {
         let inner = (previous.base as? LogicallyCompleteAnimation)?.base ?? previous
-        base._beginRun(at: time, after: inner, clock: &clock)
+        base.beginRun(at: time, after: inner, clock: &clock)
     }
 }
 

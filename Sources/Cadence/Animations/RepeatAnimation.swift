@@ -37,7 +37,7 @@ public struct RepeatAnimation: CustomAnimation {
     /// the last pass.
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        if _motionKind != .custom { return closedForm(value: value, time: time, context: &context).offset }
+        if motionKind != .custom { return closedForm(value: value, time: time, context: &context).offset }
         if let count = repeatCount, count <= 0 { return nil }
         // The repeat's state is moved out of the context and back, not copied: a copy would share the
         // base's state storage, and the base's next write would copy it.
@@ -72,7 +72,7 @@ public struct RepeatAnimation: CustomAnimation {
     /// The base's velocity on the current pass, negated on reversed passes.
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        if _motionKind != .custom {
+        if motionKind != .custom {
             var context = context
             return closedForm(value: value, time: time, context: &context).velocity
         }
@@ -93,7 +93,7 @@ public struct RepeatAnimation: CustomAnimation {
 
     /// Closed form when the base is (each pass then starts at its true boundary); otherwise `.custom`.
     @inlinable
-    public var _motionKind: _MotionKind {
+    var motionKind: MotionKind {
         if let count = repeatCount, count <= 0 { return .closedForm }
         return base.kind == .closedForm ? .closedForm : .custom
     }
@@ -101,19 +101,19 @@ public struct RepeatAnimation: CustomAnimation {
     /// The base's sample on pass ⌊time / length⌋ at `time − pass × length`, reversed on odd passes if
     /// autoreversing; finished after the last pass.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
+    func sample(at time: TimeInterval) -> MotionSample {
         if let count = repeatCount, count <= 0 { return .finished }
-        let length = base._passDuration
+        let length = base.finishTime
         guard length > 0, !time.isNaN else { return .finished }
-        guard length < .infinity else { return base._sample(at: time) }
+        guard length < .infinity else { return base.sample(at: time) }
         let elapsed = Swift.max(time, 0)
         // A time within a nanosecond of a boundary is on it: a sum of frame deltas (0.3 × 10) often
         // falls an ulp short of the boundary it stands for (3.0).
         let pass = ((elapsed + 1e-9) / length).rounded(.down)
         if let count = repeatCount, pass >= Double(count) {
-            return _MotionSample(fraction: 1, rate: 0, isFinished: true, isLogicallyComplete: true)
+            return MotionSample(fraction: 1, rate: 0, isFinished: true, isLogicallyComplete: true)
         }
-        var sample = base._sample(at: Swift.min(Swift.max(elapsed - pass * length, 0), length))
+        var sample = base.sample(at: Swift.min(Swift.max(elapsed - pass * length, 0), length))
         if sample.isFinished { return sample }
         let isLast = repeatCount.map { pass == Double($0 - 1) } ?? false
         sample.isLogicallyComplete = isLast && sample.isLogicallyComplete
@@ -129,9 +129,9 @@ public struct RepeatAnimation: CustomAnimation {
 
     /// The count times the base's length; infinite for ever.
     @inlinable
-    public var _passDuration: TimeInterval {
+    var finishTime: TimeInterval {
         guard let count = repeatCount else { return .infinity }
-        return count <= 0 ? 0 : base._passDuration * Double(count)
+        return count <= 0 ? 0 : base.finishTime * Double(count)
     }
 }
 

@@ -50,26 +50,26 @@ public struct SpeedAnimation: CustomAnimation {
 
     /// The base's kind (`.custom` for a path; closed form, finished at once, for a bad speed).
     @inlinable
-    public var _motionKind: _MotionKind { isValid ? base.kind._underModifier : .closedForm }
+    var motionKind: MotionKind { isValid ? base.kind.underModifier : .closedForm }
 
     /// The base's sample at `time · speed`, its rate times `speed`.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample {
+    func sample(at time: TimeInterval) -> MotionSample {
         guard isValid else { return .finished }
-        var sample = base._sample(at: baseTime(time))
+        var sample = base.sample(at: baseTime(time))
         sample.rate *= speed
         return sample
     }
 
     /// The base's duration divided by the speed.
     @inlinable
-    public var _passDuration: TimeInterval { isValid ? base._passDuration / speed : 0 }
+    var finishTime: TimeInterval { isValid ? base.finishTime / speed : 0 }
 
     /// The base advanced to `time · speed`, its velocity times `speed`.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance {
         guard isValid else { return .finished }
-        var advance = base._advance(to: baseTime(time), clock: &clock)
+        var advance = base.advance(to: baseTime(time), clock: &clock)
         advance.velocityScale *= speed
         return advance
     }
@@ -77,18 +77,18 @@ public struct SpeedAnimation: CustomAnimation {
     /// The base's decision, if `previous` is a ``SpeedAnimation`` with the same speed; the stored
     /// velocity is in the base's time, so `previous`'s is divided by the speed.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? {
+    func mergeVelocityScale(previous: Animation) -> Double? {
         guard isValid, let previous = previous.base as? SpeedAnimation, previous.speed == speed,
-            let scale = base._mergeVelocityScale(previous: previous.base)
+            let scale = base.mergeVelocityScale(previous: previous.base)
         else { return nil }
         return scale / speed
     }
 
     /// The base's new run, at the scaled time.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {
         let inner = (previous.base as? SpeedAnimation)?.base ?? previous
-        base._beginRun(at: baseTime(time), after: inner, clock: &clock)
+        base.beginRun(at: baseTime(time), after: inner, clock: &clock)
     }
 }
 

@@ -96,12 +96,12 @@ public struct SpringAnimation: CustomAnimation {
 
     /// `.integrated`.
     @inlinable
-    public var _motionKind: _MotionKind { .integrated }
+    var motionKind: MotionKind { .integrated }
 
     /// Advances the clock to `time` on the 1/300 s grid (at most ``maximumSteps`` steps, after the
     /// skip-long-gaps rule) and leaves the matrix of those steps in the clock.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance {
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance {
         guard isValid, time.isFinite else { return .finished }
         let response = clock.response(blendingTo: self.response, at: time)
         let isLogicallyComplete = time - clock.startTime >= response
@@ -109,7 +109,7 @@ public struct SpringAnimation: CustomAnimation {
         // Step on SwiftUI's grid to the last grid point at or before `time`; a grid point within a
         // nanosecond after `time` counts as reached: frames often land on the grid (1/60 s is five steps),
         // and whether a sum of frame deltas falls an ulp short of a sum of steps would otherwise decide a
-        // whole step. Between grid points the motion is interpolated (see `_MotionClock.fraction`), so
+        // whole step. Between grid points the motion is interpolated (see `MotionClock.fraction`), so
         // what is shown at a time does not depend on the frames before it.
         var steps = 0
         let start = clock.time
@@ -127,7 +127,7 @@ public struct SpringAnimation: CustomAnimation {
             }
             clock.time = start + Double(steps) * SpringAnimation.step
         }
-        let advance = _MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
+        let advance = MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
         let ahead = time - clock.time
         if ahead > SpringAnimation.gridTolerance {
             clock.fraction = Swift.min(ahead / SpringAnimation.step, 1)
@@ -186,7 +186,7 @@ public struct SpringAnimation: CustomAnimation {
     /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response
     /// blended to the step's own time.
     @usableFromInline
-    func blendedMatrix(from start: TimeInterval, steps: Int, clock: _MotionClock) -> MotionMatrix {
+    func blendedMatrix(from start: TimeInterval, steps: Int, clock: MotionClock) -> MotionMatrix {
         var total = MotionMatrix.identity
         for index in 1...steps {
             let response = clock.response(blendingTo: self.response, at: start + Double(index) * SpringAnimation.step)
@@ -198,12 +198,12 @@ public struct SpringAnimation: CustomAnimation {
 
     /// Merges with any animation, keeping its velocity as it is.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? { 1 }
+    func mergeVelocityScale(previous: Animation) -> Double? { 1 }
 
     /// Starts a run at `time`: the logical-completion clock restarts, and after a spring with another
     /// response the response blends from the one it had at `time` over ``blendDuration``.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {
         if blendDuration > 0, let previous = previous.base as? SpringAnimation, previous.isValid,
             previous.response != response
         {
@@ -263,7 +263,7 @@ public struct SpringAnimation: CustomAnimation {
 
 extension SpringAnimation: MotionSource {}
 
-extension _MotionClock {
+extension MotionClock {
     /// `response`, blended from ``blendStart`` with a smoothstep over ``blendInterval`` after ``startTime``.
     @inlinable
     func response(blendingTo response: Double, at time: TimeInterval) -> Double {

@@ -44,25 +44,6 @@ public protocol CustomAnimation: Hashable, Sendable {
     func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool
-
-    // The motion kinds (see `Motion.swift`): implementation details of the built-in animations, each
-    // with a default that makes your own animation `.custom`. Do not implement them.
-
-    /// How ``Animation`` evaluates this animation; ``_MotionKind/custom`` (the default) for your own.
-    var _motionKind: _MotionKind { get }
-    /// A closed-form animation's progress and velocity at `time`, as fractions of the interval.
-    func _sample(at time: TimeInterval) -> _MotionSample
-    /// When a closed-form animation finishes (infinite if never or unknown).
-    var _passDuration: TimeInterval { get }
-    /// Advances an integrated animation's clock to `time`, leaving its step matrix in `clock`.
-    func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance
-    /// Whether an integrated animation merges with `previous`: the factor from `previous`'s velocity to
-    /// the stored one, or `nil` if it does not merge.
-    func _mergeVelocityScale(previous: Animation) -> Double?
-    /// A path animation's progress along `value` at `time` (`nil` once finished) and its velocity.
-    func _path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?)
-    /// Starts a new run of an integrated animation at `time`, after it merged with `previous`.
-    func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock)
 }
 
 extension CustomAnimation {

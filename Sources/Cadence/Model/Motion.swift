@@ -1,24 +1,24 @@
 // The kinds of motion `Animation` (and so `AnimatedValue`) evaluates, and the scalar types they share.
 //
 // `Animation.evaluate` switches on the kind read once when the `Animation` was made:
-// - closed form: `_sample(at:)` gives progress as a fraction of the interval and its rate (timing curves,
+// - closed form: `sample(at:)` gives progress as a fraction of the interval and its rate (timing curves,
 //   interpolating springs, decays, and modifiers of them);
-// - integrated: `_advance(to:clock:)` steps a `_MotionClock` on a 1/300 s grid and leaves a 3×3 matrix,
+// - integrated: `advance(to:clock:)` steps a `MotionClock` on a 1/300 s grid and leaves a 3×3 matrix,
 //   applied to the offset, velocity and force kept in `IntegratedMotionState` (merging springs, and what
 //   merges into one);
-// - path: `_path(value:time:)` gives the offset in the value's own space (keyframes);
+// - path: `pathMotion(value:time:)` gives the offset in the value's own space (keyframes);
 // - custom: the animation's own `animate` and `velocity`, as SwiftUI calls them (a client's animation).
 // A built-in's scalar part runs behind one witness call on the animation's existential; the vector
 // arithmetic runs in inlinable code specialised for the caller's value type. Where a client's generic
 // code reaches the integrated kind, entry points specialised for `Double`, `Float` and `SIMD2<Double>`
-// check the type first (see `Animation.integratedOffset` and ARCHITECTURE.md). The evaluators are in
-// MotionEvaluation.swift.
+// check the type first (see `Animation.integratedOffset` and ARCHITECTURE.md). The evaluators, and
+// `MotionSource`, the internal protocol a built-in conforms to, are in MotionEvaluation.swift;
+// `CustomAnimation` has only SwiftUI's requirements.
 
-/// How ``Animation`` evaluates an animation: an implementation detail of the built-in animations.
-///
-/// Your own ``CustomAnimation`` has the default kind, ``custom``, and is called through its generic
-/// methods. The other kinds are for the animations that ship with Cadence.
-public struct _MotionKind: Hashable, Sendable {
+/// How ``Animation`` evaluates an animation. A client's animation has the kind ``custom`` and is called
+/// through its generic methods; the other kinds are for the animations that ship with Cadence.
+@usableFromInline
+struct MotionKind: Hashable, Sendable {
     @usableFromInline let raw: UInt8
 
     @inlinable
@@ -29,44 +29,45 @@ public struct _MotionKind: Hashable, Sendable {
 
     /// Called through ``CustomAnimation/animate(value:time:context:)`` and its siblings.
     @inlinable
-    public static var custom: _MotionKind { _MotionKind(raw: 0) }
-    /// Progress is the interval scaled by a function of time, given by ``CustomAnimation/_sample(at:)``.
+    static var custom: MotionKind { MotionKind(raw: 0) }
+    /// Progress is the interval scaled by a function of time, given by ``MotionSource/sample(at:)``.
     @inlinable
-    public static var closedForm: _MotionKind { _MotionKind(raw: 1) }
+    static var closedForm: MotionKind { MotionKind(raw: 1) }
     /// An offset, velocity and force along the interval, advanced by
-    /// ``CustomAnimation/_advance(to:clock:)``; it merges through ``CustomAnimation/_mergeVelocityScale(previous:)``.
+    /// ``MotionSource/advance(to:clock:)``; it merges through ``MotionSource/mergeVelocityScale(previous:)``.
     @inlinable
-    public static var integrated: _MotionKind { _MotionKind(raw: 2) }
+    static var integrated: MotionKind { MotionKind(raw: 2) }
     /// Progress is a path in the value's own space, not a multiple of the interval (a keyframe
-    /// timeline's), given with its velocity by ``CustomAnimation/_path(value:time:)``. It never merges.
+    /// timeline's), given with its velocity by ``MotionSource/pathMotion(value:time:)``. It never merges.
     @inlinable
-    public static var path: _MotionKind { _MotionKind(raw: 3) }
+    static var path: MotionKind { MotionKind(raw: 3) }
 
     /// The kind of a modifier (delay, speed, logical completion) wrapping an animation of this kind:
     /// the same, except that a path is called through the modifier's generic methods, which forward
     /// to the base's path (a path's progress is not a fraction the modifier could transform).
     @inlinable
-    public var _underModifier: _MotionKind { self == .path ? .custom : self }
+    var underModifier: MotionKind { self == .path ? .custom : self }
 
     /// Whether two kinds are the same.
     @inlinable
-    public static func == (lhs: _MotionKind, rhs: _MotionKind) -> Bool { lhs.raw == rhs.raw }
+    static func == (lhs: MotionKind, rhs: MotionKind) -> Bool { lhs.raw == rhs.raw }
 }
 
-/// A closed-form animation at one time: an implementation detail of the built-in animations.
-public struct _MotionSample: Sendable {
+/// A closed-form animation at one time.
+@usableFromInline
+struct MotionSample: Sendable {
     /// Progress as a fraction of the interval.
-    public var fraction: Double
+    @usableFromInline var fraction: Double
     /// Velocity as a fraction of the interval per second; not finite when unknown (a vertical tangent).
-    public var rate: Double
+    @usableFromInline var rate: Double
     /// Whether the animation has finished (``fraction`` and ``rate`` are then meaningless).
-    public var isFinished: Bool
+    @usableFromInline var isFinished: Bool
     /// Whether the animation is logically complete at this time.
-    public var isLogicallyComplete: Bool
+    @usableFromInline var isLogicallyComplete: Bool
 
     /// A sample.
     @inlinable
-    public init(fraction: Double, rate: Double, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
+    init(fraction: Double, rate: Double, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
         self.fraction = fraction
         self.rate = rate
         self.isFinished = isFinished
@@ -75,14 +76,15 @@ public struct _MotionSample: Sendable {
 
     /// A finished animation (not marked logically complete: the owner completes it as it removes it).
     @inlinable
-    public static var finished: _MotionSample {
-        _MotionSample(fraction: 1, rate: 0, isFinished: true)
+    static var finished: MotionSample {
+        MotionSample(fraction: 1, rate: 0, isFinished: true)
     }
 }
 
 /// The scalar state of an integrated motion (a merging spring): how far its time has reached, when its
-/// run began, its response blend, and the step matrix it last used. An implementation detail.
-public struct _MotionClock: Sendable {
+/// run began, its response blend, and the step matrix it last used.
+@usableFromInline
+struct MotionClock: Sendable {
     /// The time the integration has reached.
     @usableFromInline var time: TimeInterval = 0
     /// How far the time of the last advance lies past ``time``, the grid point reached, as a fraction of
@@ -121,23 +123,24 @@ public struct _MotionClock: Sendable {
 
     /// A clock at time 0.
     @inlinable
-    public init() {}
+    init() {}
 }
 
-/// What one call of ``CustomAnimation/_advance(to:clock:)`` did: an implementation detail.
-public struct _MotionAdvance: Sendable {
-    /// Whether the clock's ``_MotionClock`` matrix is to be applied (false: the motion is unchanged).
-    public var stepped: Bool
+/// What one call of ``MotionSource/advance(to:clock:)`` did.
+@usableFromInline
+struct MotionAdvance: Sendable {
+    /// Whether the clock's ``MotionClock`` matrix is to be applied (false: the motion is unchanged).
+    @usableFromInline var stepped: Bool
     /// The factor from the motion's velocity to the animation's (a speed modifier's speed; 0 while delayed).
-    public var velocityScale: Double
+    @usableFromInline var velocityScale: Double
     /// Whether the animation has finished regardless of the motion (bad parameters).
-    public var isFinished: Bool
+    @usableFromInline var isFinished: Bool
     /// Whether the animation is logically complete.
-    public var isLogicallyComplete: Bool
+    @usableFromInline var isLogicallyComplete: Bool
 
     /// A result.
     @inlinable
-    public init(stepped: Bool, velocityScale: Double = 1, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
+    init(stepped: Bool, velocityScale: Double = 1, isFinished: Bool = false, isLogicallyComplete: Bool = false) {
         self.stepped = stepped
         self.velocityScale = velocityScale
         self.isFinished = isFinished
@@ -146,8 +149,8 @@ public struct _MotionAdvance: Sendable {
 
     /// A finished animation.
     @inlinable
-    public static var finished: _MotionAdvance {
-        _MotionAdvance(stepped: false, isFinished: true, isLogicallyComplete: true)
+    static var finished: MotionAdvance {
+        MotionAdvance(stepped: false, isFinished: true, isLogicallyComplete: true)
     }
 }
 
@@ -185,32 +188,32 @@ struct MotionMatrix: Sendable {
     static var identity: MotionMatrix { MotionMatrix(ee: 1, ev: 0, ef: 0, ve: 0, vv: 1, vf: 0, fe: 0, fv: 0, ff: 1) }
 }
 
-extension CustomAnimation {
+extension MotionSource {
     /// `.custom`: called through the generic methods.
     @inlinable
-    public var _motionKind: _MotionKind { .custom }
+    var motionKind: MotionKind { .custom }
 
     /// Finished: only closed-form animations are sampled.
     @inlinable
-    public func _sample(at time: TimeInterval) -> _MotionSample { .finished }
+    func sample(at time: TimeInterval) -> MotionSample { .finished }
 
     /// Infinite: only closed-form animations know when they end.
     @inlinable
-    public var _passDuration: TimeInterval { .infinity }
+    var finishTime: TimeInterval { .infinity }
 
     /// Finished: only integrated animations advance a clock.
     @inlinable
-    public func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance { .finished }
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance { .finished }
 
     /// `nil`: only integrated animations merge through this path.
     @inlinable
-    public func _mergeVelocityScale(previous: Animation) -> Double? { nil }
+    func mergeVelocityScale(previous: Animation) -> Double? { nil }
 
     /// Finished: only path animations have a path.
     @inlinable
-    public func _path<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) { (nil, nil) }
+    func pathMotion<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?) { (nil, nil) }
 
     /// Does nothing.
     @inlinable
-    public func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock) {}
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock) {}
 }

@@ -12,7 +12,7 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
     @usableFromInline var offset: Value = .zero
     @usableFromInline var velocity: Value = .zero
     @usableFromInline var force: Value = .zero
-    @usableFromInline var clock = _MotionClock()
+    @usableFromInline var clock = MotionClock()
 
     @inlinable
     init() {}
@@ -24,7 +24,7 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
     @inlinable
     var time: TimeInterval { clock.time }
 
-    /// The clock's response blend at `time` (see `_MotionClock.response(blendingTo:at:)`).
+    /// The clock's response blend at `time` (see `MotionClock.response(blendingTo:at:)`).
     @inlinable
     func response(blendingTo response: Double, at time: TimeInterval) -> Double {
         clock.response(blendingTo: response, at: time)
@@ -84,14 +84,32 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
 }
 
 /// What can be evaluated through the motion kinds: ``Animation`` (forwarding to its base) and each
-/// built-in animation type (itself).
+/// built-in animation type (itself). Each requirement has a default (in Motion.swift) that a kind which
+/// does not use it keeps; a client's animation has every default, so it is `.custom`.
 @usableFromInline
-protocol MotionSource {
-    var _motionKind: _MotionKind { get }
-    func _sample(at time: TimeInterval) -> _MotionSample
-    func _advance(to time: TimeInterval, clock: inout _MotionClock) -> _MotionAdvance
-    func _mergeVelocityScale(previous: Animation) -> Double?
-    func _beginRun(at time: TimeInterval, after previous: Animation, clock: inout _MotionClock)
+protocol MotionSource: Sendable {
+    /// How ``Animation`` evaluates this animation.
+    var motionKind: MotionKind { get }
+    /// A closed-form animation's progress and velocity at `time`, as fractions of the interval.
+    func sample(at time: TimeInterval) -> MotionSample
+    /// When a closed-form animation finishes (infinite if never or unknown); a repeat's pass length.
+    var finishTime: TimeInterval { get }
+    /// Advances an integrated animation's clock to `time`, leaving its step matrix in `clock`.
+    func advance(to time: TimeInterval, clock: inout MotionClock) -> MotionAdvance
+    /// Whether an integrated animation merges with `previous`: the factor from `previous`'s velocity to
+    /// the stored one, or `nil` if it does not merge.
+    func mergeVelocityScale(previous: Animation) -> Double?
+    /// A path animation's progress along `value` at `time` (`nil` once finished) and its velocity.
+    func pathMotion<V: VectorArithmetic>(value: V, time: TimeInterval) -> (offset: V?, velocity: V?)
+    /// Starts a new run of an integrated animation at `time`, after it merged with `previous`.
+    func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock)
+}
+
+/// The motion of a client's animation: the custom kind, every requirement at its default.
+@usableFromInline
+struct CustomKind: MotionSource {
+    @inlinable
+    init() {}
 }
 
 extension MotionSource {
@@ -100,7 +118,7 @@ extension MotionSource {
     func closedForm<V: VectorArithmetic>(
         value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> (offset: V?, velocity: V?) {
-        let sample = _sample(at: time)
+        let sample = self.sample(at: time)
         if sample.isLogicallyComplete { context.isLogicallyComplete = true }
         if sample.isFinished { return (nil, nil) }
         return (value.scaled(by: sample.fraction), sample.rate.isFinite ? value.scaled(by: sample.rate) : nil)
@@ -116,7 +134,7 @@ extension MotionSource {
         let box = context.state.storage.uniqueBox(
             for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() })
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
-            let advance = _advance(to: time, clock: &box.value.clock)
+            let advance = self.advance(to: time, clock: &box.value.clock)
             let settled =
                 advance.stepped
                 ? box.value.apply(box.value.clock.activeMatrix, across: value)
@@ -136,7 +154,7 @@ extension MotionSource {
             context.state.storage.value(
                 for: ObjectIdentifier(IntegratedMotionState<V>.self), as: IntegratedMotionState<V>.self)
             ?? IntegratedMotionState<V>()
-        let advance = _advance(to: time, clock: &state.clock)
+        let advance = self.advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled =
             advance.stepped
@@ -152,7 +170,7 @@ extension MotionSource {
     func integratedMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
-        guard let scale = _mergeVelocityScale(previous: previous) else { return false }
+        guard let scale = mergeVelocityScale(previous: previous) else { return false }
         // `previous` first: if it is integrated too, it advances the same state to `time`.
         let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
         context.state.storage.modifyValue(
@@ -161,7 +179,7 @@ extension MotionSource {
             state in
             state.offset = offset ?? value
             if let velocity { state.velocity = velocity.scaled(by: scale) }
-            _beginRun(at: time, after: previous, clock: &state.clock)
+            beginRun(at: time, after: previous, clock: &state.clock)
         }
         return true
     }
