@@ -283,3 +283,68 @@ private func documentedTimeline() -> KeyframeTimeline<AnimationValues> {
         #expect(joinsChecked > 500)
     }
 }
+
+/// Keyframes grouped in a type of one's own, as in SwiftUI: read through their `body`.
+private struct Bounce: KeyframeTrackContent {
+    var height: Double
+    var body: some KeyframeTrackContent<Double> {
+        LinearKeyframe(height, duration: 0.2, timingCurve: .easeOut)
+        SpringKeyframe(0.0, duration: 0.6, spring: .bouncy)
+    }
+}
+
+/// Tracks grouped in a type of one's own, holding content of one's own.
+private struct Squash: Keyframes {
+    var body: some Keyframes<AnimationValues> {
+        KeyframeTrack(\.verticalTranslation) {
+            Bounce(height: -40)
+            Bounce(height: -10)
+        }
+        KeyframeTrack(\.verticalStretch) {
+            CubicKeyframe(0.8, duration: 0.3)
+            CubicKeyframe(1.0, duration: 0.5)
+        }
+    }
+}
+
+@Suite struct KeyframeContentOfYourOwnTests {
+    @Test func contentOfYourOwnPlaysItsBodysKeyframes() {
+        let own = KeyframeTimeline(initialValue: AnimationValues()) {
+            Squash()
+            KeyframeTrack(\.scale) { Bounce(height: 2) }
+        }
+        let inline = KeyframeTimeline(initialValue: AnimationValues()) {
+            KeyframeTrack(\.verticalTranslation) {
+                LinearKeyframe(-40.0, duration: 0.2, timingCurve: .easeOut)
+                SpringKeyframe(0.0, duration: 0.6, spring: .bouncy)
+                LinearKeyframe(-10.0, duration: 0.2, timingCurve: .easeOut)
+                SpringKeyframe(0.0, duration: 0.6, spring: .bouncy)
+            }
+            KeyframeTrack(\.verticalStretch) {
+                CubicKeyframe(0.8, duration: 0.3)
+                CubicKeyframe(1.0, duration: 0.5)
+            }
+            KeyframeTrack(\.scale) {
+                LinearKeyframe(2.0, duration: 0.2, timingCurve: .easeOut)
+                SpringKeyframe(0.0, duration: 0.6, spring: .bouncy)
+            }
+        }
+        #expect(own.duration == 1.6 && inline.duration == 1.6)
+        for step in 0...160 {
+            let time = Double(step) / 100
+            let (a, b) = (own.value(time: time), inline.value(time: time))
+            #expect(a.verticalTranslation == b.verticalTranslation, "at \(time)")
+            #expect(a.verticalStretch == b.verticalStretch && a.scale == b.scale, "at \(time)")
+        }
+        #expect(own.value(time: 0.2).verticalTranslation == -40)
+        #expect(own.value(time: 1.0).verticalTranslation == -10)
+    }
+
+    @Test func aKeyframeIsItsOwnBodyAndATrackIsAListOfItself() {
+        let keyframe = LinearKeyframe(3.0, duration: 1)
+        #expect(keyframe.body.to == 3 && keyframe.body.duration == 1)
+        let track = KeyframeTrack(\AnimationValues.scale) { LinearKeyframe(3.0, duration: 1) }
+        let timeline = KeyframeTimeline(initialValue: AnimationValues()) { track.body }
+        #expect(timeline.duration == 1 && timeline.value(time: 0.5).scale == 2)
+    }
+}

@@ -43,12 +43,12 @@ public struct KeyframeTimeline<Value> {
     /// The built tracks, shared by copies.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        let tracks: [_AnyKeyframeTrack<Value>]
+        let tracks: [AnyKeyframeTrack<Value>]
         /// The tracks, unretained (`tracks` keeps them alive): iterating them costs no reference counting.
-        @usableFromInline let unretained: [Unmanaged<_AnyKeyframeTrack<Value>>]
+        @usableFromInline let unretained: [Unmanaged<AnyKeyframeTrack<Value>>]
         @usableFromInline let duration: TimeInterval
 
-        init(tracks: [_AnyKeyframeTrack<Value>]) {
+        init(tracks: [AnyKeyframeTrack<Value>]) {
             self.tracks = tracks
             unretained = tracks.map { Unmanaged.passUnretained($0) }
             duration = tracks.reduce(0) { Swift.max($0, $1.duration) }
@@ -63,8 +63,8 @@ public struct KeyframeTimeline<Value> {
     public init<Content: Keyframes>(initialValue: Value, @KeyframesBuilder<Value> content: () -> Content)
     where Content.Value == Value {
         self.initialValue = initialValue
-        var tracks: [_AnyKeyframeTrack<Value>] = []
-        content()._appendTracks(initialValue: initialValue, to: &tracks)
+        var tracks: [AnyKeyframeTrack<Value>] = []
+        content().collectTracks(initialValue: initialValue, into: &tracks)
         storage = Storage(tracks: tracks)
         finalValue = initialValue
         finalValue = value(time: storage.duration)

@@ -15,10 +15,10 @@
 /// negative or not finite counts as 0 (the keyframe is a jump), a spring keyframe whose spring never
 /// settles lasts the spring's ``Spring/duration``, a keyframe whose value is not finite is skipped and
 /// a velocity that is not finite counts as unspecified.
-public struct KeyframeTrack<Root, Value: VectorArithmetic, Content: KeyframeTrackContent>: Keyframes
+public struct KeyframeTrack<Root, Value: VectorArithmetic, Content: KeyframeTrackContent>: Keyframes, KeyframesPrimitive
 where Content.Value == Value {
     @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-    @usableFromInline let keyframes: [_Keyframe<Value>]
+    @usableFromInline let keyframes: [Keyframe<Value>]
 
     /// Creates a track of the property at `keyPath`.
     ///
@@ -27,8 +27,8 @@ where Content.Value == Value {
     ///   - content: The keyframes, in order.
     public init(_ keyPath: WritableKeyPath<Root, Value>, @KeyframeTrackContentBuilder<Value> content: () -> Content) {
         self.keyPath = keyPath
-        var keyframes: [_Keyframe<Value>] = []
-        content()._appendKeyframes(to: &keyframes)
+        var keyframes: [Keyframe<Value>] = []
+        content().collectKeyframes(into: &keyframes)
         self.keyframes = keyframes
     }
 
@@ -39,22 +39,30 @@ where Content.Value == Value {
         self.init(\Root.self, content: content)
     }
 
-    init(_ keyPath: WritableKeyPath<Root, Value>, keyframes: [_Keyframe<Value>]) {
+    init(_ keyPath: WritableKeyPath<Root, Value>, keyframes: [Keyframe<Value>]) {
         self.keyPath = keyPath
         self.keyframes = keyframes
     }
 
+    /// The track itself, as a list of one track.
+    public var body: _KeyframeTrackList<Root> {
+        _KeyframeTrackList([.tracks({ self.appendTracks(initialValue: $0, to: &$1) })])
+    }
+}
+
+extension KeyframeTrack {
     /// Appends this track, its segments built from the property's initial value.
-    public func _appendTracks(initialValue: Root, to tracks: inout [_AnyKeyframeTrack<Root>]) {
+    func appendTracks(initialValue: Root, to tracks: inout [AnyKeyframeTrack<Root>]) {
         tracks.append(
             makeKeyframeTrack(keyPath: keyPath, initial: initialValue[keyPath: keyPath], keyframes: keyframes))
     }
 }
 
-/// A built track of a timeline on `Root`, its value type erased: an implementation detail.
+/// A built track of a timeline on `Root`, its value type erased.
 ///
 /// Immutable once made, so it is shared freely between threads.
-public class _AnyKeyframeTrack<Root>: @unchecked Sendable {
+@usableFromInline
+class AnyKeyframeTrack<Root>: @unchecked Sendable {
     /// When the track's last keyframe ends.
     @usableFromInline let duration: TimeInterval
     /// When each keyframe ends, in order.

@@ -36,7 +36,7 @@ func writeTrackValue<Root, Value>(
 /// A built track: its segments, and where its value goes in the root. Tracks of the common value types
 /// subclass it (below); a track of any other value type is one of these, evaluated through the type's
 /// `VectorArithmetic` witnesses (correct, slower).
-class KeyframeTrackStorage<Root, Value: VectorArithmetic>: _AnyKeyframeTrack<Root>, @unchecked Sendable {
+class KeyframeTrackStorage<Root, Value: VectorArithmetic>: AnyKeyframeTrack<Root>, @unchecked Sendable {
     final let table: SegmentTable<Value>
     final let offset: Int
     final let keyPath: WritableKeyPath<Root, Value>
@@ -105,13 +105,13 @@ final class FloatKeyframeTrack<Root>: KeyframeTrackStorage<Root, Float>, @unchec
 
 /// The track for `keyPath`, specialised for `Double`, `SIMD2<Double>` and `Float` values.
 func makeKeyframeTrack<Root, Value: VectorArithmetic>(
-    keyPath: WritableKeyPath<Root, Value>, initial: Value, keyframes: [_Keyframe<Value>]
-) -> _AnyKeyframeTrack<Root> {
+    keyPath: WritableKeyPath<Root, Value>, initial: Value, keyframes: [Keyframe<Value>]
+) -> AnyKeyframeTrack<Root> {
     func concrete<V: VectorArithmetic>(_: V.Type) -> (WritableKeyPath<Root, V>, SegmentTable<V>) {
         // Value is V here (checked by the caller), so the casts cannot fail.
         (
             keyPath as! WritableKeyPath<Root, V>,
-            SegmentTable(initial: initial as! V, keyframes: keyframes.map { $0 as! _Keyframe<V> })
+            SegmentTable(initial: initial as! V, keyframes: keyframes.map { $0 as! Keyframe<V> })
         )
     }
     if Value.self == Double.self {

@@ -4,8 +4,8 @@
 // vocabulary and a porter looks for them together.
 
 /// One keyframe, as a track stores it: where it goes, how long it takes and how it gets there.
-/// An implementation detail of the keyframe types.
-public struct _Keyframe<Value: VectorArithmetic> {
+@usableFromInline
+struct Keyframe<Value: VectorArithmetic> {
     @usableFromInline
     enum Kind {
         case linear(UnitCurve)
@@ -32,12 +32,44 @@ public struct _Keyframe<Value: VectorArithmetic> {
 ///
 /// Cadence's keyframe values are ``VectorArithmetic`` values (`Double`, SIMD vectors,
 /// ``AnimatablePair``): the track needs to add, subtract and scale them.
+///
+/// Group keyframes you use more than once in a type of your own, as in SwiftUI:
+///
+/// ```swift
+/// struct Bounce: KeyframeTrackContent {
+///     var height: Double
+///     var body: some KeyframeTrackContent<Double> {
+///         LinearKeyframe(height, duration: 0.2, timingCurve: .easeOut)
+///         SpringKeyframe(0.0, spring: .bouncy)
+///     }
+/// }
+/// ```
 public protocol KeyframeTrackContent<Value> {
     /// The type of value the keyframes animate.
-    associatedtype Value: VectorArithmetic
+    associatedtype Value: VectorArithmetic = Body.Value
+    /// The type of the keyframes this content is made of.
+    associatedtype Body: KeyframeTrackContent where Body.Value == Value
 
-    /// Appends this content's keyframes, in order. An implementation detail: do not call it.
-    func _appendKeyframes(to keyframes: inout [_Keyframe<Value>])
+    /// The keyframes this content is made of, in order. A keyframe's body is the keyframe itself.
+    @KeyframeTrackContentBuilder<Value> var body: Body { get }
+}
+
+/// Content a track takes keyframes from directly: the four keyframe kinds and what the builder built.
+/// Any other content is read through its ``KeyframeTrackContent/body``.
+protocol KeyframeTrackPrimitive<Value>: KeyframeTrackContent {
+    /// Appends this content's keyframes, in order.
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>])
+}
+
+extension KeyframeTrackContent {
+    /// Appends this content's keyframes, in order: a primitive's own, otherwise its body's.
+    func collectKeyframes(into keyframes: inout [Keyframe<Value>]) {
+        if let primitive = self as? any KeyframeTrackPrimitive<Value> {
+            primitive.appendKeyframes(to: &keyframes)
+        } else {
+            body.collectKeyframes(into: &keyframes)
+        }
+    }
 }
 
 /// A keyframe that interpolates to `to` in a straight line, shaped by a timing curve.
@@ -63,9 +95,13 @@ public struct LinearKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
         self.timingCurve = timingCurve
     }
 
-    /// Appends this keyframe.
-    public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
-        keyframes.append(_Keyframe(to: to, duration: duration, kind: .linear(timingCurve)))
+    /// The keyframe itself.
+    public var body: LinearKeyframe<Value> { return self }
+}
+
+extension LinearKeyframe: KeyframeTrackPrimitive {
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>]) {
+        keyframes.append(Keyframe(to: to, duration: duration, kind: .linear(timingCurve)))
     }
 }
 
@@ -106,10 +142,14 @@ public struct CubicKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
         self.endVelocity = endVelocity
     }
 
-    /// Appends this keyframe.
-    public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
+    /// The keyframe itself.
+    public var body: CubicKeyframe<Value> { return self }
+}
+
+extension CubicKeyframe: KeyframeTrackPrimitive {
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>]) {
         keyframes.append(
-            _Keyframe(to: to, duration: duration, kind: .cubic(startVelocity: startVelocity, endVelocity: endVelocity)))
+            Keyframe(to: to, duration: duration, kind: .cubic(startVelocity: startVelocity, endVelocity: endVelocity)))
     }
 }
 
@@ -143,9 +183,13 @@ public struct SpringKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
         self.startVelocity = startVelocity
     }
 
-    /// Appends this keyframe.
-    public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
-        keyframes.append(_Keyframe(to: to, duration: duration, kind: .spring(spring, startVelocity: startVelocity)))
+    /// The keyframe itself.
+    public var body: SpringKeyframe<Value> { return self }
+}
+
+extension SpringKeyframe: KeyframeTrackPrimitive {
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>]) {
+        keyframes.append(Keyframe(to: to, duration: duration, kind: .spring(spring, startVelocity: startVelocity)))
     }
 }
 
@@ -159,21 +203,30 @@ public struct MoveKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
         self.to = to
     }
 
-    /// Appends this keyframe.
-    public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
-        keyframes.append(_Keyframe(to: to, duration: 0, kind: .move))
+    /// The keyframe itself.
+    public var body: MoveKeyframe<Value> { return self }
+}
+
+extension MoveKeyframe: KeyframeTrackPrimitive {
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>]) {
+        keyframes.append(Keyframe(to: to, duration: 0, kind: .move))
     }
 }
 
-/// The keyframes a ``KeyframeTrackContentBuilder`` built: their list, in order.
+/// The keyframes a ``KeyframeTrackContentBuilder`` built: their list, in order. An implementation
+/// detail of the builder: it appears only as the type of what the builder built.
 public struct _KeyframeList<Value: VectorArithmetic>: KeyframeTrackContent {
-    @usableFromInline var keyframes: [_Keyframe<Value>]
+    @usableFromInline var keyframes: [Keyframe<Value>]
 
     @inlinable
-    init(_ keyframes: [_Keyframe<Value>]) { self.keyframes = keyframes }
+    init(_ keyframes: [Keyframe<Value>]) { self.keyframes = keyframes }
 
-    /// Appends the keyframes.
-    public func _appendKeyframes(to keyframes: inout [_Keyframe<Value>]) {
+    /// The list itself.
+    public var body: _KeyframeList<Value> { return self }
+}
+
+extension _KeyframeList: KeyframeTrackPrimitive {
+    func appendKeyframes(to keyframes: inout [Keyframe<Value>]) {
         keyframes.append(contentsOf: self.keyframes)
     }
 }
@@ -184,8 +237,8 @@ public enum KeyframeTrackContentBuilder<Value: VectorArithmetic> {
     /// One keyframe or group of keyframes.
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeList<Value>
     where K.Value == Value {
-        var keyframes: [_Keyframe<Value>] = []
-        expression._appendKeyframes(to: &keyframes)
+        var keyframes: [Keyframe<Value>] = []
+        expression.collectKeyframes(into: &keyframes)
         return _KeyframeList(keyframes)
     }
 
@@ -214,25 +267,46 @@ public enum KeyframeTrackContentBuilder<Value: VectorArithmetic> {
     public static func buildLimitedAvailability(_ component: _KeyframeList<Value>) -> _KeyframeList<Value> { component }
 }
 
-/// A type that provides tracks of keyframes for a ``KeyframeTimeline``: a ``KeyframeTrack``, or what a
-/// ``KeyframesBuilder`` builds from several.
+/// A type that provides tracks of keyframes for a ``KeyframeTimeline``: a ``KeyframeTrack``, what a
+/// ``KeyframesBuilder`` builds from several, or a type of your own whose ``body`` groups tracks.
 public protocol Keyframes<Value> {
     /// The type of the whole value the tracks animate.
-    associatedtype Value
+    associatedtype Value = Body.Value
+    /// The type of the tracks this content is made of.
+    associatedtype Body: Keyframes where Body.Value == Value
 
-    /// Appends this content's tracks, built for the timeline's initial value. An implementation
-    /// detail: do not call it.
-    func _appendTracks(initialValue: Value, to tracks: inout [_AnyKeyframeTrack<Value>])
+    /// The tracks this content is made of, in order. A track's body is the track itself.
+    @KeyframesBuilder<Value> var body: Body { get }
 }
 
-/// The tracks a ``KeyframesBuilder`` built, in order.
+/// Content a timeline takes tracks from directly: a track and what the builder built. Any other
+/// content is read through its ``Keyframes/body``.
+protocol KeyframesPrimitive<Value>: Keyframes {
+    /// Appends this content's tracks, built for the timeline's initial value.
+    func appendTracks(initialValue: Value, to tracks: inout [AnyKeyframeTrack<Value>])
+}
+
+extension Keyframes {
+    /// Appends this content's tracks, built for the timeline's initial value: a primitive's own,
+    /// otherwise its body's.
+    func collectTracks(initialValue: Value, into tracks: inout [AnyKeyframeTrack<Value>]) {
+        if let primitive = self as? any KeyframesPrimitive<Value> {
+            primitive.appendTracks(initialValue: initialValue, to: &tracks)
+        } else {
+            body.collectTracks(initialValue: initialValue, into: &tracks)
+        }
+    }
+}
+
+/// The tracks a ``KeyframesBuilder`` built, in order. An implementation detail of the builder: it
+/// appears only as the type of what the builder built.
 public struct _KeyframeTrackList<Value>: Keyframes {
     @usableFromInline
     enum Item {
         /// Tracks to append.
-        case tracks((Value, inout [_AnyKeyframeTrack<Value>]) -> Void)
-        /// Keyframes of the whole value (each a `_Keyframe<Value>`), and how to make their track.
-        case keyframes([Any], makeTrack: (Value, [Any]) -> _AnyKeyframeTrack<Value>)
+        case tracks((Value, inout [AnyKeyframeTrack<Value>]) -> Void)
+        /// Keyframes of the whole value (each a `Keyframe<Value>`), and how to make their track.
+        case keyframes([Any], makeTrack: (Value, [Any]) -> AnyKeyframeTrack<Value>)
     }
 
     @usableFromInline var items: [Item]
@@ -240,10 +314,15 @@ public struct _KeyframeTrackList<Value>: Keyframes {
     @inlinable
     init(_ items: [Item]) { self.items = items }
 
+    /// The list itself.
+    public var body: _KeyframeTrackList<Value> { return self }
+}
+
+extension _KeyframeTrackList: KeyframesPrimitive {
     /// Appends the tracks; each run of keyframes written directly becomes one track of the whole value.
-    public func _appendTracks(initialValue: Value, to tracks: inout [_AnyKeyframeTrack<Value>]) {
+    func appendTracks(initialValue: Value, to tracks: inout [AnyKeyframeTrack<Value>]) {
         var run: [Any] = []
-        var makeRun: ((Value, [Any]) -> _AnyKeyframeTrack<Value>)?
+        var makeRun: ((Value, [Any]) -> AnyKeyframeTrack<Value>)?
         func endRun() {
             if let make = makeRun { tracks.append(make(initialValue, run)) }
             run = []
@@ -271,22 +350,22 @@ public enum KeyframesBuilder<Value> {
     /// One track or group of tracks.
     public static func buildExpression<K: Keyframes>(_ expression: K) -> _KeyframeTrackList<Value>
     where K.Value == Value {
-        _KeyframeTrackList([.tracks({ expression._appendTracks(initialValue: $0, to: &$1) })])
+        _KeyframeTrackList([.tracks({ expression.collectTracks(initialValue: $0, into: &$1) })])
     }
 
     /// Keyframes of the whole value.
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeTrackList<Value>
     where K.Value == Value {
-        var keyframes: [_Keyframe<Value>] = []
-        expression._appendKeyframes(to: &keyframes)
+        var keyframes: [Keyframe<Value>] = []
+        expression.collectKeyframes(into: &keyframes)
         return _KeyframeTrackList([
             .keyframes(
                 keyframes.map { $0 as Any },
                 makeTrack: { initialValue, run in
                     let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(
-                        \Value.self, keyframes: run.map { $0 as! _Keyframe<Value> })
-                    var tracks: [_AnyKeyframeTrack<Value>] = []
-                    track._appendTracks(initialValue: initialValue, to: &tracks)
+                        \Value.self, keyframes: run.map { $0 as! Keyframe<Value> })
+                    var tracks: [AnyKeyframeTrack<Value>] = []
+                    track.appendTracks(initialValue: initialValue, to: &tracks)
                     return tracks[0]
                 })
         ])

@@ -16,7 +16,7 @@ struct SegmentTable<Value: VectorArithmetic> {
     /// The value once the track has ended.
     @usableFromInline let final: Value
 
-    init(initial: Value, keyframes: [_Keyframe<Value>]) {
+    init(initial: Value, keyframes: [Keyframe<Value>]) {
         self.initial = initial
         let built = SegmentTable.build(initial: initial, keyframes: keyframes)
         count = built.segments.count
@@ -82,7 +82,7 @@ struct SegmentTable<Value: VectorArithmetic> {
 
     /// How long a keyframe lasts: its duration, or a spring's settling duration (its response if it
     /// never settles).
-    static func length(of keyframe: _Keyframe<Value>) -> TimeInterval {
+    static func length(of keyframe: Keyframe<Value>) -> TimeInterval {
         if let duration = keyframe.duration { return sanitized(duration) }
         if case .spring(let spring, _) = keyframe.kind {
             let settling = spring.settlingDuration
@@ -94,7 +94,7 @@ struct SegmentTable<Value: VectorArithmetic> {
     /// The segments of `keyframes` from `initial`, in one pass: each segment starts where the previous
     /// one ended (a cut-off spring hands over its value), an unspecified start velocity continues the
     /// previous segment's end velocity, and a cubic's unspecified end velocity looks at the next keyframe.
-    static func build(initial: Value, keyframes: [_Keyframe<Value>]) -> (
+    static func build(initial: Value, keyframes: [Keyframe<Value>]) -> (
         segments: [KeyframeSegment<Value>], curves: [UnitCurve], final: Value
     ) {
         let keyframes = keyframes.filter { $0.to.isUsable }
@@ -163,7 +163,7 @@ struct SegmentTable<Value: VectorArithmetic> {
     }
 
     /// A cubic's end velocity when it does not give one, from the keyframe after it (see ``CubicKeyframe``).
-    static func endVelocity(before next: _Keyframe<Value>?, from: Value, to: Value, duration: TimeInterval) -> Value {
+    static func endVelocity(before next: Keyframe<Value>?, from: Value, to: Value, duration: TimeInterval) -> Value {
         guard let next else { return .zero }
         let nextDuration = length(of: next)
         // Catmull-Rom: the slope from the previous keyframe to the next.

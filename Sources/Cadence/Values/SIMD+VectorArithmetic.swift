@@ -67,13 +67,15 @@ extension SIMD where Scalar: BinaryFloatingPoint {
 }
 
 extension SIMD2: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
-    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
+    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
-    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
+    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
@@ -96,13 +98,15 @@ extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
 }
 
 extension SIMD3: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
-    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
+    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
-    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
+    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
@@ -125,13 +129,15 @@ extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
 }
 
 extension SIMD4: @retroactive AdditiveArithmetic where Scalar: BinaryFloatingPoint {
-    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`).
+    /// The protocol's `+` (what generic code calls; your code calls the standard library's SIMD `+`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,+(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
     public static func _laneSum(_ lhs: Self, _ rhs: Self) -> Self { combineLanes(lhs, rhs, sign: 1) }
 
-    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`).
+    /// The protocol's `-` (what generic code calls; your code calls the standard library's SIMD `-`):
+    /// an implementation detail of the conformance.
     @_implements(AdditiveArithmetic,-(_:_:))
     @inlinable
     @_specialize(where Scalar == Double)
