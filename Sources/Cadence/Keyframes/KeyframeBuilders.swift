@@ -1,3 +1,6 @@
+// The result builders of a track's keyframes and of a timeline's tracks, and the lists they build:
+// each builder gathers its content's keyframes or tracks as it goes, so what it built is a primitive.
+
 /// The keyframes a ``KeyframeTrackContentBuilder`` built: their list, in order. An implementation
 /// detail of the builder: it appears only as the type of what the builder built.
 public struct _KeyframeList<Value: VectorArithmetic>: KeyframeTrackContent {

@@ -1,7 +1,7 @@
-// SwiftUI's keyframe vocabulary: the four keyframe kinds, the content protocol and the two result
-// builders. The keyframes only describe a track; `KeyframeTrack` turns them into segments once, and
-// `KeyframeTimeline` evaluates those. One file over 300 lines because SwiftUI declares these as one
-// vocabulary and a porter looks for them together.
+// SwiftUI's keyframe vocabulary: the two content protocols and the four keyframe kinds (the result
+// builders are in KeyframeBuilders.swift). The keyframes only describe a track; `KeyframeTrack` turns
+// them into segments once, and `KeyframeTimeline` evaluates those. Content is read directly when it
+// is a primitive (a keyframe, a track, what a builder built), otherwise through its `body`.
 
 /// One keyframe, as a track stores it: where it goes, how long it takes and how it gets there.
 @usableFromInline
