@@ -99,12 +99,21 @@ public final class StressScene: Scene {
         Point(20 + place.x * Double(size.width - 40), place.y)
     }
 
+    /// ``position(of:in:)`` of every place, into `dots` (its storage reused). Copied whole, then mapped
+    /// in place: an append per dot checks the capacity and writes the count every time (benchmark row
+    /// "Frame loop, stress scene, no-op backend").
+    static func positions(of places: ArraySlice<Point>, in size: Size, into dots: inout [Point]) {
+        dots.removeAll(keepingCapacity: true)
+        dots.append(contentsOf: places)
+        dots.withUnsafeMutableBufferPointer { dots in
+            for index in dots.indices { dots[index] = position(of: dots[index], in: size) }
+        }
+    }
+
     public func draw(into list: inout DrawList, size: Size) {
         bounds = size
-        dotsTweens.removeAll(keepingCapacity: true)
-        dotsSprings.removeAll(keepingCapacity: true)
-        for place in places[..<tweenCount] { dotsTweens.append(Self.position(of: place, in: size)) }
-        for place in places[tweenCount...] { dotsSprings.append(Self.position(of: place, in: size)) }
+        Self.positions(of: places[..<tweenCount], in: size, into: &dotsTweens)
+        Self.positions(of: places[tweenCount...], in: size, into: &dotsSprings)
         list.dots(dotsTweens, radius: 2.5, Color.palette[4])
         list.dots(dotsSprings, radius: 2.5, Color.palette[1])
     }
