@@ -64,4 +64,4 @@ public struct BezierAnimation: CustomAnimation {
     var finishTime: TimeInterval { duration > 0 ? duration : 0 }
 }
 
-extension BezierAnimation: MotionSource {}
+extension BezierAnimation: BuiltInAnimation {}

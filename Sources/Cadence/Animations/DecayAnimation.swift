@@ -103,7 +103,7 @@ public struct DecayAnimation: CustomAnimation {
     var finishTime: TimeInterval { isValid ? -log(restFraction) / decayConstant : 0 }
 }
 
-extension DecayAnimation: MotionSource {}
+extension DecayAnimation: BuiltInAnimation {}
 
 extension Animation {
     /// Inertia at UIScrollView's normal rate (0.998 per ms); see ``DecayAnimation``.

@@ -55,4 +55,4 @@ public struct DefaultAnimation: CustomAnimation {
     }
 }
 
-extension DefaultAnimation: MotionSource {}
+extension DefaultAnimation: BuiltInAnimation {}

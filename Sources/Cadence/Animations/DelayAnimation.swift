@@ -92,4 +92,4 @@ public struct DelayAnimation: CustomAnimation {
     }
 }
 
-extension DelayAnimation: MotionSource {}
+extension DelayAnimation: BuiltInAnimation {}

@@ -107,4 +107,4 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     var finishTime: TimeInterval { isValid ? duration : 0 }
 }
 
-extension InterpolatingSpringAnimation: MotionSource {}
+extension InterpolatingSpringAnimation: BuiltInAnimation {}

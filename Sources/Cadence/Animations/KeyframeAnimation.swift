@@ -87,7 +87,7 @@ public struct KeyframeAnimation<Value: VectorArithmetic & Sendable>: CustomAnima
     var finishTime: TimeInterval { Swift.max(timeline.duration - timelineTime(0), 0) }
 }
 
-extension KeyframeAnimation: MotionSource {}
+extension KeyframeAnimation: BuiltInAnimation {}
 
 extension Animation {
     /// An animation that plays `timeline` from `startTime` seconds into it; see ``KeyframeAnimation``.

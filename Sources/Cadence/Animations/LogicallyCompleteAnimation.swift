@@ -93,4 +93,4 @@ public struct LogicallyCompleteAnimation: CustomAnimation {
     }
 }
 
-extension LogicallyCompleteAnimation: MotionSource {}
+extension LogicallyCompleteAnimation: BuiltInAnimation {}

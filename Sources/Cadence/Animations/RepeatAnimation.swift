@@ -135,7 +135,7 @@ public struct RepeatAnimation: CustomAnimation {
     }
 }
 
-extension RepeatAnimation: MotionSource {}
+extension RepeatAnimation: BuiltInAnimation {}
 
 /// The state of a ``RepeatAnimation`` over a base of unknown length: which pass is running, since when,
 /// and the base's own state.

@@ -92,4 +92,4 @@ public struct SpeedAnimation: CustomAnimation {
     }
 }
 
-extension SpeedAnimation: MotionSource {}
+extension SpeedAnimation: BuiltInAnimation {}

@@ -261,7 +261,7 @@ public struct SpringAnimation: CustomAnimation {
     }
 }
 
-extension SpringAnimation: MotionSource {}
+extension SpringAnimation: BuiltInAnimation {}
 
 extension MotionClock {
     /// `response`, blended from ``blendStart`` with a smoothstep over ``blendInterval`` after ``startTime``.

@@ -12,30 +12,37 @@
 public struct Animation: Hashable, Sendable {
     /// How the base is evaluated, read once here rather than asked on every call. Derived from `base`,
     /// so equality and hashing ignore it.
-    // The fields in the order a built-in's evaluation reads them, so that it reads the first 48 bytes:
-    // benchmark row "AnimatedValue update, merging .spring, 10,000 SIMD2<Double>".
     @usableFromInline let kind: MotionKind
 
-    /// The base's motion: the built-in itself, or `CustomKind` for a client's animation, which is called
-    /// through its own methods. A second existential rather than a wrapper around a client's animation,
-    /// which would put a generic forwarding call before each of its methods (benchmark row
-    /// "AnimatedValue update, one ElasticEaseInEaseOutAnimation per value, 10,000 SIMD2<Double>").
-    @usableFromInline let motion: any MotionSource
+    // The base is kept once, in the field its kind reads; the other holds an empty `CustomKind`, which
+    // allocates nothing. A client's animation (or a built-in of the custom kind) is then called through
+    // its own methods with no wrapper in between (benchmark row "AnimatedValue update, one
+    // ElasticEaseInEaseOutAnimation per value, 10,000 SIMD2<Double>"), and a boxed built-in is neither
+    // boxed nor retained twice. The kind comes first: a built-in's evaluation then reads the first 48
+    // bytes (row "AnimatedValue update, merging .spring, 10,000 SIMD2<Double>").
+
+    /// The base if it is evaluated through its motion (every kind but `.custom`).
+    @usableFromInline let motion: any BuiltInAnimation
+
+    /// The base if it is called through its own methods (`.custom`).
+    @usableFromInline let custom: any CustomAnimation
 
     /// The wrapped animation.
-    public let base: any CustomAnimation
+    @inlinable
+    public var base: any CustomAnimation { kind == .custom ? custom : motion }
 
     /// Wraps a custom animation.
     @inlinable
     public init<A: CustomAnimation>(_ base: A) {
-        self.base = base
         // A built-in's conformance is known where this is inlined, so the cast folds away.
-        if let motion = base as? any MotionSource {
-            self.motion = motion
+        if let motion = base as? any BuiltInAnimation, motion.motionKind != .custom {
             kind = motion.motionKind
+            self.motion = motion
+            custom = CustomKind()
         } else {
-            motion = CustomKind()
             kind = .custom
+            motion = CustomKind()
+            custom = base
         }
     }
 
@@ -53,7 +60,7 @@ public struct Animation: Hashable, Sendable {
         case .path:
             return pathOffset(value: value, time: time)
         default:
-            return base.animate(value: value, time: time, context: &context)
+            return custom.animate(value: value, time: time, context: &context)
         }
     }
 
@@ -70,7 +77,7 @@ public struct Animation: Hashable, Sendable {
         case .path:
             return path(value: value, time: time).velocity
         default:
-            return base.velocity(value: value, time: time, context: context)
+            return custom.velocity(value: value, time: time, context: context)
         }
     }
 
@@ -83,7 +90,7 @@ public struct Animation: Hashable, Sendable {
         switch kind {
         case .closedForm, .path: return false
         case .integrated: return integratedMerges(previous: previous, value: value, time: time, context: &context)
-        default: return base.shouldMerge(previous: previous, value: value, time: time, context: &context)
+        default: return custom.shouldMerge(previous: previous, value: value, time: time, context: &context)
         }
     }
 
@@ -162,10 +169,10 @@ public struct Animation: Hashable, Sendable {
         case .path:
             return path(value: value, time: time)
         default:
-            guard let offset = base.animate(value: value, time: time, context: &context), offset.isUsable else {
+            guard let offset = custom.animate(value: value, time: time, context: &context), offset.isUsable else {
                 return (nil, nil)
             }
-            guard let velocity = base.velocity(value: value, time: time, context: context), velocity.isUsable else {
+            guard let velocity = custom.velocity(value: value, time: time, context: context), velocity.isUsable else {
                 return (offset, nil)
             }
             return (offset, velocity)
@@ -199,7 +206,7 @@ public struct Animation: Hashable, Sendable {
             return shouldMerge(previous: previous, value: value, time: time, context: &context)
         }
         var copy = context
-        guard base.shouldMerge(previous: previous, value: value, time: time, context: &copy) else { return false }
+        guard custom.shouldMerge(previous: previous, value: value, time: time, context: &copy) else { return false }
         context = copy
         return true
     }
@@ -213,6 +220,7 @@ public struct Animation: Hashable, Sendable {
     /// Hashes the base's concrete type and the base.
     @inlinable
     public func hash(into hasher: inout Hasher) {
+        let base = self.base
         hasher.combine(ObjectIdentifier(type(of: base)))
         base.hash(into: &hasher)
     }

@@ -12,8 +12,8 @@
 // arithmetic runs in inlinable code specialised for the caller's value type. Where a client's generic
 // code reaches the integrated kind, entry points specialised for `Double`, `Float` and `SIMD2<Double>`
 // check the type first (see `Animation.integratedOffset` and ARCHITECTURE.md). The evaluators, and
-// `MotionSource`, the internal protocol a built-in conforms to, are in MotionEvaluation.swift;
-// `CustomAnimation` has only SwiftUI's requirements.
+// `MotionSource` and `BuiltInAnimation`, the internal protocols a built-in conforms to, are in
+// MotionEvaluation.swift; `CustomAnimation` has only SwiftUI's requirements.
 
 /// How ``Animation`` evaluates an animation. A client's animation has the kind ``custom`` and is called
 /// through its generic methods; the other kinds are for the animations that ship with Cadence.

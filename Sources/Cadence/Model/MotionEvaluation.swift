@@ -105,11 +105,23 @@ protocol MotionSource: Sendable {
     func beginRun(at time: TimeInterval, after previous: Animation, clock: inout MotionClock)
 }
 
-/// The motion of a client's animation: the custom kind, every requirement at its default.
+/// A built-in animation as ``Animation`` keeps it: one existential gives both the public requirements
+/// and the motion, so `CustomAnimation` carries only what SwiftUI's does.
 @usableFromInline
-struct CustomKind: MotionSource {
+protocol BuiltInAnimation: CustomAnimation, MotionSource {}
+
+/// What ``Animation`` keeps in the field its base is not in: nothing, of the custom kind, with every
+/// motion requirement at its default.
+@usableFromInline
+struct CustomKind: BuiltInAnimation {
     @inlinable
     init() {}
+
+    /// Finished: it animates nothing.
+    @inlinable
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        nil
+    }
 }
 
 extension MotionSource {
