@@ -24,13 +24,25 @@ func underWeston(_ script: String, options: [String] = [], environment: [String:
     return (process.terminationStatus, output.text())
 }
 
+/// A new empty folder for one test's outputs, under the temporary directory, named after `name`; the
+/// caller removes it (`defer { removeScratchFolder(folder) }`).
+func makeScratchFolder(_ name: String) throws -> String {
+    let folder = NSTemporaryDirectory() + "cadence-\(name)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Removes a folder made by ``makeScratchFolder(_:)``, and everything in it.
+func removeScratchFolder(_ folder: String) {
+    try? FileManager.default.removeItem(atPath: folder)
+}
+
 extension SDLTests {
     /// Under a real compositor with a seat, a window run picks Wayland by itself, says so, and takes pointer
     /// input from the X server weston's window is on (xdotool): a drag retargets the markers.
     @Test func underWestonTheHarnessIsNativeWaylandAndADragRetargets() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston")
+        defer { removeScratchFolder(folder) }
         let script = """
             set -u
             "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" \\
@@ -85,14 +97,15 @@ extension SDLTests {
     /// Natively on weston a present waits for the compositor's frame callback: the pacer finds it, follows
     /// the rate it measures (weston repaints on its own cadence, not SDL's whole 60 Hz) and the steady
     /// frames come at that rate. weston draws with pixman on the CPU, so on a loaded machine (other suites
-    /// run beside this one) its own cadence can drift within a run: up to three runs, one within 0.5 ms
-    /// is what the pacer can do.
+    /// run beside this one) its own cadence can drift within a run: up to three runs, one of which must
+    /// hold the steady p50 within `tolerance` of the cadence the pacer measured.
     @Test func underWestonFramesArePacedByTheCompositorsFrameCallbacks() throws {
+        // Milliseconds: the pacing requirement, not a measurement.
+        let tolerance = 0.5
         var runs: [(p50: Double, measured: Double)] = []
         for _ in 0..<3 {
-            let folder = NSTemporaryDirectory() + "cadence-weston-pacing-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let folder = try makeScratchFolder("weston-pacing")
+            defer { removeScratchFolder(folder) }
             let (status, output) = try underWeston(
                 #""$CADENCE" hello --frames 300 --summary "$OUT/summary.txt" >/dev/null"#,
                 environment: ["CADENCE": cadenceExecutable, "OUT": folder])
@@ -106,10 +119,10 @@ extension SDLTests {
             let measured = try #require(number(after: "presents came every "), "\(summary)")
             let p50 = try #require(number(after: "interval ms: p50 "), "\(summary)")
             runs.append((p50, measured))
-            if abs(p50 - measured) <= 0.5 { break }
+            if abs(p50 - measured) <= tolerance { break }
         }
         #expect(
-            runs.contains { abs($0.p50 - $0.measured) <= 0.5 },
+            runs.contains { abs($0.p50 - $0.measured) <= tolerance },
             "steady p50 against the compositor's cadence, ms: \(runs.map { "\($0.p50) / \($0.measured)" })")
     }
 
@@ -118,9 +131,8 @@ extension SDLTests {
     /// and input stays in points. The whole frame is the headless `--scale 2` golden frame but for edges,
     /// which OpenGL blends a little differently; it has a golden hash of its own (`retarget@2x-weston`).
     @Test func underWestonAtScale2ScenesDrawAtTheDrawablesSizeAndInputIsInPoints() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-2x-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston-2x")
+        defer { removeScratchFolder(folder) }
         let script = """
             set -u
             "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl \\
@@ -175,9 +187,8 @@ extension SDLTests {
     /// F11 makes the window fill weston's output (the last frame is the output's size), and F11 again
     /// brings it back to its own size.
     @Test func underWestonF11FillsTheOutputAndComesBack() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-f11-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston-f11")
+        defer { removeScratchFolder(folder) }
         let script = """
             set -u
             for presses in 1 2; do
@@ -206,9 +217,8 @@ extension SDLTests {
     @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() throws {
         var pointers: [Point?] = []
         for _ in 0..<3 {
-            let folder = NSTemporaryDirectory() + "cadence-weston-small-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let folder = try makeScratchFolder("weston-small")
+            defer { removeScratchFolder(folder) }
             let script = """
                 "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>&1 &
                 pid=$!
@@ -247,9 +257,8 @@ extension SDLTests {
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
     /// is the golden frame of a headless run, pixel for pixel.
     @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-golden-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston-golden")
+        defer { removeScratchFolder(folder) }
         let replay = """
             "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl
             """
@@ -277,9 +286,8 @@ extension SDLTests {
     /// A compositor that goes away mid-run ends the run: every output written, the summary saying so, exit 1
     /// (SDL only sends a quit event, as if the window had been closed).
     @Test func aCompositorThatGoesAwayEndsTheRunWithExit1AndEveryOutput() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-gone-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston-gone")
+        defer { removeScratchFolder(folder) }
         let script = """
             "$CADENCE" hello --frames 3000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>"$OUT/log.txt" &
             pid=$!
@@ -305,9 +313,8 @@ extension SDLTests {
     /// figures), frames are not presented meanwhile, input wakes weston and the window is shown again, and
     /// SIGTERM during a second stretch ends the run within 100 ms with every output written.
     @Test func underWestonAsleepTheWindowIsThrottledAndSIGTERMStillEndsTheRun() throws {
-        let folder = NSTemporaryDirectory() + "cadence-weston-idle-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeScratchFolder("weston-idle")
+        defer { removeScratchFolder(folder) }
         let script = """
             "$CADENCE" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>&1 &
             pid=$!
