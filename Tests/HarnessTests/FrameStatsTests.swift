@@ -83,4 +83,19 @@ import Testing
         #expect(abs(summary.overrunP99 - 4) < 0.02, "\(summary.overrunP99)")
         #expect(abs(summary.overrunP95 + 8) < 0.005, "95 of 100 frames finish 8 ms early")
     }
+
+    @Test func theOverrunCountsOnlyFramesThatHadAPeriod() {
+        // Unpaced frames busy for 30 ms, then frames that carry a 10 ms period and are busy for 2 ms.
+        let stats = FrameStats(targetPeriod: 0)
+        for index in 0..<20 {
+            var phases = FramePhases()
+            phases.update = index < 10 ? 30_000_000 : 2_000_000
+            stats.record(
+                FrameSample(
+                    index: index, start: 0, interval: 10_000_000, phases: phases,
+                    period: index < 10 ? nil : 10_000_000))
+        }
+        #expect(stats.busy.totalCount == 10, "the unpaced frames had no period to overrun")
+        #expect(abs(stats.summary().overrunP99 + 8) < 0.005, "\(stats.summary().overrunP99)")
+    }
 }
