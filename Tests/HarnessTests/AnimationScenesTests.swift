@@ -176,5 +176,8 @@ import Tweening
         #expect(batches == [200, 200])
         #expect(harness.loop.showsProfiler, "the stress scene opens with the profiler")
         #expect(harness.tweener.count >= 200 + 100, "200 spring drivers and the live tweens are tracked")
+        #expect(scene.activeAnimations == 0, "the first two waves moved tweens only")
+        try harness.run(until: 92)
+        #expect(scene.activeAnimations == 100, "the third wave sent a quarter of the objects, all springs")
     }
 }
