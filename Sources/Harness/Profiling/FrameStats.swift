@@ -232,6 +232,8 @@ public final class FrameStats {
     /// - a **stall** when it is that late and ``stallThreshold`` or longer (in an unpaced run, when it is
     ///   ``stallThreshold`` or longer);
     /// - neither otherwise (`lateBy` 0). An unpaced run (`targetPeriod` 0) has no hitches.
+    // Inlined: `record` asks for every frame (benchmark row "Frame loop, empty scene, no-op backend").
+    @inline(__always)
     public static func lateness(interval: UInt64, targetPeriod: UInt64) -> (lateBy: UInt64, stall: Bool) {
         let late = targetPeriod > 0 && interval * 2 > targetPeriod * 3
         if interval >= stallThreshold, late || targetPeriod == 0 { return (0, true) }
