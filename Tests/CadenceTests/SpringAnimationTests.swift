@@ -52,10 +52,10 @@ struct SpringAnimationTests {
         _ = slow.animate(value: 1.0, time: 0.1, context: &context)
         #expect(fast.shouldMerge(previous: slow, value: 1.0, time: 0.1, context: &context))
         let state = context.state[IntegratedMotionState<Double>.self]
-        #expect(state.response(blendingTo: 0.2, at: 0.1) == 1)
-        #expect(abs(state.response(blendingTo: 0.2, at: 0.35) - 0.6) < 1e-15)
-        #expect(state.response(blendingTo: 0.2, at: 0.6) == 0.2)
-        #expect(state.response(blendingTo: 0.2, at: 5) == 0.2)
+        #expect(state.clock.response(blendingTo: 0.2, at: 0.1) == 1)
+        #expect(abs(state.clock.response(blendingTo: 0.2, at: 0.35) - 0.6) < 1e-15)
+        #expect(state.clock.response(blendingTo: 0.2, at: 0.6) == 0.2)
+        #expect(state.clock.response(blendingTo: 0.2, at: 5) == 0.2)
     }
 
     /// The specialised bodies (here `Double` and `SIMD2<Double>`) compute exactly what the generic body
@@ -86,14 +86,14 @@ struct SpringAnimationTests {
         let value = Animation.snappy.animate(value: 10.0, time: time, context: &context)
         #expect(value.map(\.isFinite) ?? true)
         let state = context.state[IntegratedMotionState<Double>.self]
-        #expect(state.time >= time)
+        #expect(state.clock.time >= time)
     }
 
     @Test func stateIsKeptPerValueType() {
         var doubles = AnimationContext<Double>()
         _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &doubles)
-        #expect(doubles.state[IntegratedMotionState<Float>.self].time == 0)
-        #expect(doubles.state[IntegratedMotionState<Double>.self].time >= 0.1)
+        #expect(doubles.state[IntegratedMotionState<Float>.self].clock.time == 0)
+        #expect(doubles.state[IntegratedMotionState<Double>.self].clock.time >= 0.1)
     }
 
     /// The literal √45000 that caps the frequency squares back to the stiffness cap.
@@ -148,7 +148,7 @@ struct SpringAnimationTests {
         for frame in 1...45 {
             let t = Double(frame) / 60
             let value = animation.animate(value: 1.0, time: t, context: &context)!
-            let reached = context.state[IntegratedMotionState<Double>.self].time
+            let reached = context.state[IntegratedMotionState<Double>.self].clock.time
             #expect(abs(value - spring.value(target: 1.0, time: reached)) < 6e-3, "frame \(frame)")
         }
     }

@@ -24,25 +24,11 @@ func underWeston(_ script: String, options: [String] = [], environment: [String:
     return (process.terminationStatus, output.text())
 }
 
-/// A new empty folder for one test's outputs, under the temporary directory, named after `name`; the
-/// caller removes it (`defer { removeScratchFolder(folder) }`).
-func makeScratchFolder(_ name: String) throws -> String {
-    let folder = NSTemporaryDirectory() + "cadence-\(name)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-}
-
-/// Removes a folder made by ``makeScratchFolder(_:)``, and everything in it.
-func removeScratchFolder(_ folder: String) {
-    try? FileManager.default.removeItem(atPath: folder)
-}
-
 extension SDLTests {
     /// Under a real compositor with a seat, a window run picks Wayland by itself, says so, and takes pointer
     /// input from the X server weston's window is on (xdotool): a drag retargets the markers.
     @Test func underWestonTheHarnessIsNativeWaylandAndADragRetargets() throws {
-        let folder = try makeScratchFolder("weston")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let script = """
             set -u
             "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" \\
@@ -61,18 +47,19 @@ extension SDLTests {
             kill -TERM $pid 2>/dev/null
             wait $pid
             """
-        let (status, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
-        let log = (try? String(contentsOfFile: folder + "/log.txt", encoding: .utf8)) ?? ""
+        let (status, output) = try underWeston(
+            script, environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
+        let log = (try? String(contentsOfFile: scratch.path + "/log.txt", encoding: .utf8)) ?? ""
         #expect(status == 0, "Esc ends the run: \(output) \(log)")
-        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
         #expect(summary.hasPrefix("driver: wayland  renderer: "), "\(summary)")
         #expect(summary.contains("  SDL 2.") && summary.contains("  scale: 1\nrefresh: SDL reports "), "\(summary)")
-        let header = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).prefix { $0 != "\n" }
+        let header = try String(contentsOfFile: scratch.path + "/frames.csv", encoding: .utf8).prefix { $0 != "\n" }
         #expect(header.contains("driver=wayland") && header.contains(" sdl=2.") && header.contains(" scale=1 "))
-        let trace = try String(contentsOfFile: folder + "/trace.json", encoding: .utf8)
+        let trace = try String(contentsOfFile: scratch.path + "/trace.json", encoding: .utf8)
         #expect(trace.contains(#""name":"process_labels""#) && trace.contains("wayland, SDL 2."))
 
-        let recording = try InputScript.load(folder + "/input.jsonl")
+        let recording = try InputScript.load(scratch.path + "/input.jsonl")
         let released = recording.events.compactMap { recorded -> Point? in
             if case let .mouseUp(.left, at: point) = recorded.event { return point }
             return nil
@@ -83,7 +70,7 @@ extension SDLTests {
         }
         #expect(moved && released.count == 1, "weston delivered the drag: \(recording.jsonLines)")
         guard let target = released.first else { return }
-        let last = try SDLBackend.loadPNG(folder + "/last.png")
+        let last = try SDLBackend.loadPNG(scratch.path + "/last.png")
         let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
         for (index, color) in colors.enumerated() {
             let place = target + RetargetScene.offset(index, of: colors.count)
@@ -104,13 +91,12 @@ extension SDLTests {
         let tolerance = 0.5
         var runs: [(p50: Double, measured: Double)] = []
         for _ in 0..<3 {
-            let folder = try makeScratchFolder("weston-pacing")
-            defer { removeScratchFolder(folder) }
+            let scratch = try ScratchFolder()
             let (status, output) = try underWeston(
                 #""$CADENCE" hello --frames 300 --summary "$OUT/summary.txt" >/dev/null"#,
-                environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+                environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
             #expect(status == 0, "\(output)")
-            let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+            let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
             #expect(summary.hasPrefix("driver: wayland  renderer: opengl  pacing: vsync"), "\(summary)")
             func number(after label: String) -> Double? {
                 guard let range = summary.range(of: label) else { return nil }
@@ -131,8 +117,7 @@ extension SDLTests {
     /// and input stays in points. The whole frame is the headless `--scale 2` golden frame but for edges,
     /// which OpenGL blends a little differently; it has a golden hash of its own (`retarget@2x-weston`).
     @Test func underWestonAtScale2ScenesDrawAtTheDrawablesSizeAndInputIsInPoints() throws {
-        let folder = try makeScratchFolder("weston-2x")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let script = """
             set -u
             "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl \\
@@ -144,14 +129,14 @@ extension SDLTests {
             kill -TERM $pid; wait $pid
             """
         let (status, output) = try underWeston(
-            script, options: ["--scale", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+            script, options: ["--scale", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(status == 128 + SIGTERM, "\(output)")
-        let summary = try String(contentsOfFile: folder + "/2x.txt", encoding: .utf8)
+        let summary = try String(contentsOfFile: scratch.path + "/2x.txt", encoding: .utf8)
         #expect(
             summary.hasPrefix("driver: wayland  renderer: opengl") && summary.contains("  scale: 2\n"), "\(summary)")
-        let frame = try SDLBackend.loadPNG(folder + "/2x.png")
+        let frame = try SDLBackend.loadPNG(scratch.path + "/2x.png")
         #expect(frame.width == 2560 && frame.height == 1440, "\(frame.width)×\(frame.height)")
-        let reference = try Golden.render("retarget", into: folder, scale: 2)
+        let reference = try Golden.render("retarget", into: scratch.path, scale: 2)
         var worst = 0
         for y in 24..<96 {
             for x in 36..<1000 {
@@ -174,7 +159,7 @@ extension SDLTests {
             Double(same) / count >= 0.97 && Double(near) / count >= 0.99,
             "\(Double(same) / count) of the pixels are the headless frame's, \(Double(near) / count) within 32 levels")
         // weston's output starts at (0, 0) of the X screen, 2 pixels a point; the window sits inside it.
-        let recording = try InputScript.load(folder + "/input.jsonl")
+        let recording = try InputScript.load(scratch.path + "/input.jsonl")
         let click = recording.events.compactMap { recorded -> Point? in
             if case let .mouseDown(.left, at: point) = recorded.event { return point }
             return nil
@@ -187,8 +172,7 @@ extension SDLTests {
     /// F11 makes the window fill weston's output (the last frame is the output's size), and F11 again
     /// brings it back to its own size.
     @Test func underWestonF11FillsTheOutputAndComesBack() throws {
-        let folder = try makeScratchFolder("weston-f11")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let script = """
             set -u
             for presses in 1 2; do
@@ -200,11 +184,12 @@ extension SDLTests {
               kill -TERM $pid; wait $pid
             done
             """
-        let (status, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let (status, output) = try underWeston(
+            script, environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(status == 128 + SIGTERM, "\(output)")
-        let full = try SDLBackend.loadPNG(folder + "/after-1.png")
+        let full = try SDLBackend.loadPNG(scratch.path + "/after-1.png")
         #expect(full.width == 1312 && full.height == 752, "weston's output is 1312×752: \(full.width)×\(full.height)")
-        let back = try SDLBackend.loadPNG(folder + "/after-2.png")
+        let back = try SDLBackend.loadPNG(scratch.path + "/after-2.png")
         #expect(back.width == 1280 && back.height == 720, "\(back.width)×\(back.height)")
     }
 
@@ -217,8 +202,7 @@ extension SDLTests {
     @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() throws {
         var pointers: [Point?] = []
         for _ in 0..<3 {
-            let folder = try makeScratchFolder("weston-small")
-            defer { removeScratchFolder(folder) }
+            let scratch = try ScratchFolder()
             let script = """
                 "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>&1 &
                 pid=$!
@@ -232,9 +216,10 @@ extension SDLTests {
                 kill -TERM $pid; wait $pid
                 """
             let (status, output) = try underWeston(
-                script, options: ["--size", "1024x640"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+                script, options: ["--size", "1024x640"],
+                environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
             #expect(status == 128 + SIGTERM, "\(output)")
-            let frame = try SDLBackend.loadPNG(folder + "/last.png")
+            let frame = try SDLBackend.loadPNG(scratch.path + "/last.png")
             #expect(
                 frame.width == 1024 && frame.height == 640,
                 "fullscreen fills the output: \(frame.width)×\(frame.height)")
@@ -244,7 +229,7 @@ extension SDLTests {
             #expect(
                 (inked.max() ?? 0) < 180 && (inked.max() ?? 0) > 140,
                 "the title is drawn at 0.8: ink to x \(inked.max() ?? 0)")
-            let recording = try InputScript.load(folder + "/input.jsonl")
+            let recording = try InputScript.load(scratch.path + "/input.jsonl")
             let last = recording.events.last { if case .mouseMoved = $0.event { true } else { false } }?.event.point
             pointers.append(last)
             if last.map({ abs($0.x - 641.25) <= 1.5 && abs($0.y - 401.25) <= 1.5 }) == true { break }
@@ -257,8 +242,7 @@ extension SDLTests {
     /// The same replay under weston, natively and through XWayland, with the software renderer: the frame
     /// is the golden frame of a headless run, pixel for pixel.
     @Test func underWestonNativelyAndThroughXWaylandAFrameIsItsGoldenFrame() throws {
-        let folder = try makeScratchFolder("weston-golden")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let replay = """
             "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl
             """
@@ -269,14 +253,14 @@ extension SDLTests {
               --screenshot "$OUT/xwayland.png" --summary "$OUT/xwayland.txt" >/dev/null
             """
         let (status, output) = try underWeston(
-            script, options: ["--xwayland"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+            script, options: ["--xwayland"], environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(status == 0, "\(output)")
         let golden = try #require(Golden.load()["retarget"])
         for name in ["wayland", "xwayland"] {
-            let summary = try String(contentsOfFile: folder + "/\(name).txt", encoding: .utf8)
+            let summary = try String(contentsOfFile: scratch.path + "/\(name).txt", encoding: .utf8)
             #expect(
                 summary.hasPrefix("driver: \(name == "wayland" ? "wayland" : "x11")  renderer: software"), "\(summary)")
-            let read = try SDLBackend.loadPNG(folder + "/\(name).png")
+            let read = try SDLBackend.loadPNG(scratch.path + "/\(name).png")
             let image = Image(
                 width: read.width, height: read.height, pixels: read.pixels.map { Color($0.r, $0.g, $0.b) })
             #expect(Golden.hash(image) == golden, "\(name): the frame is the headless golden frame")
@@ -286,8 +270,7 @@ extension SDLTests {
     /// A compositor that goes away mid-run ends the run: every output written, the summary saying so, exit 1
     /// (SDL only sends a quit event, as if the window had been closed).
     @Test func aCompositorThatGoesAwayEndsTheRunWithExit1AndEveryOutput() throws {
-        let folder = try makeScratchFolder("weston-gone")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let script = """
             "$CADENCE" hello --frames 3000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>"$OUT/log.txt" &
             pid=$!
@@ -298,13 +281,13 @@ extension SDLTests {
             wait $pid
             echo "status $?"
             """
-        let (_, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let (_, output) = try underWeston(script, environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(output.contains("status 1"), "\(output)")
-        let log = try String(contentsOfFile: folder + "/log.txt", encoding: .utf8)
+        let log = try String(contentsOfFile: scratch.path + "/log.txt", encoding: .utf8)
         #expect(log.contains("the Wayland compositor went away"), "\(log)")
-        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("ended early: the Wayland compositor went away"), "\(summary)")
-        let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
+        let rows = try String(contentsOfFile: scratch.path + "/frames.csv", encoding: .utf8).split(separator: "\n")
         #expect(rows.count > 20, "the profile holds the frames run")
     }
 
@@ -313,8 +296,7 @@ extension SDLTests {
     /// figures), frames are not presented meanwhile, input wakes weston and the window is shown again, and
     /// SIGTERM during a second stretch ends the run within 100 ms with every output written.
     @Test func underWestonAsleepTheWindowIsThrottledAndSIGTERMStillEndsTheRun() throws {
-        let folder = try makeScratchFolder("weston-idle")
-        defer { removeScratchFolder(folder) }
+        let scratch = try ScratchFolder()
         let script = """
             "$CADENCE" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>&1 &
             pid=$!
@@ -328,12 +310,12 @@ extension SDLTests {
             exit $status
             """
         let (status, output) = try underWeston(
-            script, options: ["--idle", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+            script, options: ["--idle", "2"], environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(status == 128 + SIGTERM, "\(output)")
-        let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
+        let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("\nthrottled: 2 stretches, "), "\(summary)")
         #expect(summary.contains("missed deadlines: ") && summary.contains("janks: 0\n"), "\(summary)")
-        let profile = try FrameProfile.load(folder + "/frames.csv")
+        let profile = try FrameProfile.load(scratch.path + "/frames.csv")
         #expect(profile.samples.last?.throttled == true, "the run ended throttled")
         let stretch = profile.samples.reversed().prefix { $0.throttled }.reversed()
         #expect(

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func theOverrunCountsOnlyFramesThatHadAPeriod() {
-        // Unpaced frames busy for 30 ms, then frames that carry a 10 ms period and are busy for 2 ms.
+        // Unpaced frames busy for three periods, then frames that carry a period and finish early.
         let stats = FrameStats(targetPeriod: 0)
         for index in 0..<20 {
             var phases = FramePhases()

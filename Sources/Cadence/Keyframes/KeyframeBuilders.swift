@@ -119,11 +119,8 @@ public enum KeyframesBuilder<Value> {
             .keyframes(
                 keyframes.map { $0 as Any },
                 makeTrack: { initialValue, run in
-                    let track = KeyframeTrack<Value, Value, _KeyframeList<Value>>(
-                        \Value.self, keyframes: run.map { $0 as! Keyframe<Value> })
-                    var tracks: [AnyKeyframeTrack<Value>] = []
-                    track.appendTracks(initialValue: initialValue, to: &tracks)
-                    return tracks[0]
+                    makeKeyframeTrack(
+                        keyPath: \Value.self, initial: initialValue, keyframes: run.map { $0 as! Keyframe<Value> })
                 })
         ])
     }

@@ -20,16 +20,6 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
     @inlinable
     static var defaultValue: Self { Self() }
 
-    /// The time the integration has reached.
-    @inlinable
-    var time: TimeInterval { clock.time }
-
-    /// The clock's response blend at `time` (see `MotionClock.response(blendingTo:at:)`).
-    @inlinable
-    func response(blendingTo response: Double, at time: TimeInterval) -> Double {
-        clock.response(blendingTo: response, at: time)
-    }
-
     /// Applies `matrix` across `interval`, then tells whether the motion has settled, in which case it
     /// rests exactly on the interval's end, so that it stays settled if asked again.
     ///
