@@ -1,7 +1,7 @@
 # Cadence's front door. `make run` and `make test` each set up what they need (Scripts/bootstrap).
 SWIFT ?= swift
 
-.PHONY: run test build bootstrap clean shots bench bench-build golden soak docs example format lint macro-range
+.PHONY: run test build bootstrap clean shots bench bench-compare bench-build golden soak docs example format lint macro-range
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -62,10 +62,17 @@ lint:
 bench: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/bench
 
+# A past revision's suites and the working tree's, run alternately in one sitting and shown side by side
+# (Scripts/bench-compare): make bench-compare BASE=e566829 ARGS="--rounds 3 --target ModelBenchmarks".
+bench-compare: bootstrap
+	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<revision> [ARGS=\"--rounds N --target ...\"]" >&2; exit 1; }
+	@SWIFT="$(SWIFT)" bash Scripts/bench-compare "$(BASE)" $(ARGS)
+
 # Compiles the benchmark package without running it, so CI notices when it stops building.
 # (Touching the manifest makes SwiftPM rescan ../Sources for added files; see Scripts/bench.)
 bench-build: bootstrap
 	cd Benchmarks && touch Package.swift && $(SWIFT) build -c release
+	@SWIFT="$(SWIFT)" bash Scripts/check-bench-report
 
 clean:
 	rm -rf .build out Benchmarks/.build Macros/.build .build-syntax-oldest Examples/*/.build

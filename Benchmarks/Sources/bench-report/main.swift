@@ -5,6 +5,7 @@ import Foundation
 // each goal with whether it was met, and the floor measured in the same run.
 //
 // Usage: bench-report --jmh FILE --results FILE --machine TEXT [--swift TEXT] [--note TEXT]
+//        bench-report compare ... (two builds side by side; see Compare.swift)
 //
 // JMH is the runner's one export that carries every benchmark's percentiles in a single file; its
 // times are microseconds per iteration, its counts are per iteration.
@@ -165,16 +166,27 @@ func table(_ results: [String: Measurement]) -> String {
     return lines.joined(separator: "\n")
 }
 
+/// The benchmarks of one run's JMH export.
+func readJMH(_ path: String) -> [JMHElement] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    do {
+        return try JSONDecoder().decode([JMHElement].self, from: data)
+    } catch {
+        fail("\(path) is not a JMH export: \(error)")
+    }
+}
+
 // MARK: - Main
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
-guard let data = FileManager.default.contents(atPath: options.jmh) else { fail("cannot read \(options.jmh)") }
-let elements: [JMHElement]
-do {
-    elements = try JSONDecoder().decode([JMHElement].self, from: data)
-} catch {
-    fail("\(options.jmh) is not a JMH export: \(error)")
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "compare" {
+    let (text, slower) = comparison(CompareOptions(Array(arguments.dropFirst())))
+    print(text)
+    exit(slower.isEmpty ? 0 : 2)
 }
+
+let options = Options(arguments)
+let elements = readJMH(options.jmh)
 let byKey = Dictionary(elements.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
 var results: [String: Measurement] = [:]
 for suite in Catalog.all {
