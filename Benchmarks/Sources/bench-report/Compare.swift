@@ -19,9 +19,7 @@ struct CompareOptions {
     var head: [String] = []
 
     init(_ arguments: [String]) {
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+        forEachOption(in: arguments) { flag, value in
             switch flag {
             case "--base-name": baseName = value
             case "--head-name": headName = value

@@ -18,9 +18,7 @@ struct Options {
     var note: String?
 
     init(_ arguments: [String]) {
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+        forEachOption(in: arguments) { flag, value in
             switch flag {
             case "--jmh": jmh = value
             case "--results": results = value
@@ -31,6 +29,15 @@ struct Options {
             }
         }
         if jmh.isEmpty || results.isEmpty { fail("--jmh and --results are required") }
+    }
+}
+
+/// Calls `take` with each `--flag value` pair of `arguments`, in order; a flag without a value fails.
+func forEachOption(in arguments: [String], _ take: (_ flag: String, _ value: String) -> Void) {
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+        guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+        take(flag, value)
     }
 }
 
