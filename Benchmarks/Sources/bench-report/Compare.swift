@@ -82,11 +82,12 @@ struct ComparedSuite {
 /// The comparison table and its verdict line, and whether a suite is slower than the threshold allows.
 func comparison(_ options: CompareOptions) -> (text: String, slower: [ComparedSuite]) {
     let base = lowestMedians(options.base), head = lowestMedians(options.head)
-    let catalogKeys = Catalog.all.map(jmhKey)
-    let others = Set(base.keys).union(head.keys).subtracting(catalogKeys).sorted()
-    let suites = (catalogKeys + others).compactMap { key -> ComparedSuite? in
+    // The catalog's suites in its order, then those it does not have (renamed or removed since the base).
+    let catalog = Catalog.all.map { (key: jmhKey($0), suite: Optional($0)) }
+    let others = Set(base.keys).union(head.keys).subtracting(catalog.map(\.key)).sorted()
+    let suites = (catalog + others.map { (key: $0, suite: nil) }).compactMap { key, suite -> ComparedSuite? in
         guard base[key] != nil || head[key] != nil else { return nil }
-        return ComparedSuite(key: key, suite: Catalog.all.first { jmhKey($0) == key }, base: base[key], head: head[key])
+        return ComparedSuite(key: key, suite: suite, base: base[key], head: head[key])
     }
     let slower = suites.filter { ($0.change ?? 0) > options.threshold }
     var lines = [

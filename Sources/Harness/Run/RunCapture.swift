@@ -62,6 +62,7 @@ struct RunCapture {
         if let every = screenshotEvery, every.every > 0, frame % every.every == 0 {
             try backend.saveScreenshot(to: every.directory + "/" + String(format: "frame-%06d.png", frame))
         }
+        // Most frames ask for none (benchmark row "Frame loop, empty scene, no-op backend").
         guard !requested.isEmpty else { return }
         for path in requested {
             do {
