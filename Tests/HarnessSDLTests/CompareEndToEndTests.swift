@@ -3,39 +3,39 @@ import Testing
 @testable import Harness
 @testable import HarnessSDL
 
-extension SDLTests {
-    @Test func aRunGateFailsWithExit3AndAMalformedOneWith2BeforeTheRun() throws {
+extension CommandRunTests {
+    @Test func aRunGateFailsWithExit3AndAMalformedOneWith2BeforeTheRun() async throws {
         let short = ["hello", "--headless", "--frames", "30", "--fps", "240"]
-        let failing = try runCadence(short + ["--fail-if", "p50>=0ms", "--fail-if", "stalls>5"])
+        let failing = try await runCadence(short + ["--fail-if", "p50>=0ms", "--fail-if", "stalls>5"])
         #expect(failing.status == 3, "\(failing.output)")
         #expect(failing.output.contains("gate failed: p50>=0ms: p50 is "), "\(failing.output)")
         #expect(!failing.output.contains("gate failed: stalls>5"), "only the gates that fail are reported")
         #expect(failing.output.contains("frames: 30"), "the run ran and reported first")
 
-        let passing = try runCadence(short + ["--fail-if", "stalls>5"])
+        let passing = try await runCadence(short + ["--fail-if", "stalls>5"])
         #expect(passing.status == 0 && passing.output.contains("gates passed: stalls>5"), "\(passing.output)")
 
         for condition in ["p99>>1", "p99>18fps", "latency>1ms", "slower"] {
-            let malformed = try runCadence(short + ["--fail-if", condition])
+            let malformed = try await runCadence(short + ["--fail-if", condition])
             #expect(malformed.status == 2, "\(condition): \(malformed.output)")
             #expect(!malformed.output.contains("frames:"), "\(condition) is refused before the run")
         }
-        let unpaced = try runCadence([
+        let unpaced = try await runCadence([
             "hello", "--headless", "--unpaced", "--frames", "5", "--fail-if", "hitch-ratio>5",
         ])
         #expect(unpaced.status == 2 && unpaced.output.contains("no deadline"), "\(unpaced.output)")
     }
 
-    @Test func compareFindsAHeavierRunSlowerAndGatesOnIt() throws {
+    @Test func compareFindsAHeavierRunSlowerAndGatesOnIt() async throws {
         let scratch = try ScratchFolder()
         let (light, heavy) = (scratch.path + "/light.csv", scratch.path + "/heavy.csv")
-        for (count, path) in [("200", light), ("6000", heavy)] {
-            let run = try runCadence([
+        for (count, path) in [("200", light), ("3000", heavy)] {
+            let run = try await runCadence([
                 "stress", "--headless", "--fps", "120", "--frames", "150", "--count", count, "--profile", path,
             ])
             #expect(run.status == 0, "\(run.output)")
         }
-        let slower = try runCadence(
+        let slower = try await runCadence(
             ["compare", light, heavy, "--plot", scratch.path + "/compare.png", "--fail-if", "slower"])
         #expect(slower.status == 3, "\(slower.output)")
         #expect(slower.output.contains("busy: slower: +"), "\(slower.output)")
@@ -44,24 +44,26 @@ extension SDLTests {
         #expect(
             slower.output.contains("gate failed: slower: ") && slower.output.contains("busy is slower by +"),
             "\(slower.output)")
-        let picture = try SDLBackend.loadPNG(scratch.path + "/compare.png")
+        let picture = try decodePNG(scratch.path + "/compare.png")
         #expect(picture.width == FramePlot.size.width && picture.distinctColorCount > 10)
 
-        let same = try runCadence(["compare", light, light, "--fail-if", "slower", "--fail-if", "busy-delta>0.1ms"])
+        let same = try await runCadence([
+            "compare", light, light, "--fail-if", "slower", "--fail-if", "busy-delta>0.1ms",
+        ])
         #expect(same.status == 0 && same.output.contains("verdict: no difference detected"), "\(same.output)")
 
-        let delta = try runCadence(["compare", light, heavy, "--fail-if", "busy-delta>1000ms"])
+        let delta = try await runCadence(["compare", light, heavy, "--fail-if", "busy-delta>1000ms"])
         #expect(delta.status == 0, "a gate that does not hold passes: \(delta.output)")
 
         let other = scratch.path + "/hello.csv"
-        _ = try runCadence(["hello", "--headless", "--fps", "120", "--frames", "150", "--profile", other])
-        let mismatch = try runCadence(["compare", light, other])
+        _ = try await runCadence(["hello", "--headless", "--fps", "120", "--frames", "150", "--profile", other])
+        let mismatch = try await runCadence(["compare", light, other])
         #expect(mismatch.status == 2 && mismatch.output.contains("different scenes"), "\(mismatch.output)")
-        #expect(try runCadence(["compare", light, other, "--allow-mismatch"]).status == 0)
+        #expect(try await runCadence(["compare", light, other, "--allow-mismatch"]).status == 0)
 
-        let missing = try runCadence(["compare", light, scratch.path + "/nope.csv"])
+        let missing = try await runCadence(["compare", light, scratch.path + "/nope.csv"])
         #expect(missing.status == 2 && missing.output.contains("cannot read the file"), "\(missing.output)")
-        let malformed = try runCadence(["compare", light, heavy, "--fail-if", "p99>1ms"])
+        let malformed = try await runCadence(["compare", light, heavy, "--fail-if", "p99>1ms"])
         #expect(malformed.status == 2 && malformed.output.contains("differences"), "\(malformed.output)")
     }
 }

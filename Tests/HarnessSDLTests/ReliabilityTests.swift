@@ -3,50 +3,12 @@ import Testing
 @testable import Harness
 @testable import HarnessSDL
 
-/// The result of running the `cadence` executable.
-struct CadenceRun {
-    var status: Int32
-    var output: String
-    var seconds: Double
-}
-
-/// Runs `cadence` with `arguments` (stdout and stderr together) and `environment` added (an empty value
-/// removes a variable), optionally sending `signal` after `after`
-/// seconds; gives up (and kills it) after `timeout` seconds.
-func runCadence(
-    _ arguments: [String], environment: [String: String] = [:], signal: Int32? = nil,
-    after delay: Double = 0.5, timeout: Double = 60
-) throws -> CadenceRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: cadenceExecutable)
-    process.arguments = arguments
-    // An empty value removes the variable.
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let output = PipeReader(pipe)
-    try process.run()
-    var signalled = Date()
-    if let signal {
-        Thread.sleep(forTimeInterval: delay)
-        signalled = Date()
-        kill(process.processIdentifier, signal)
-    }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-    let seconds = Date().timeIntervalSince(signalled)
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return CadenceRun(status: process.terminationStatus, output: output.text(), seconds: seconds)
-}
-
-extension SDLTests {
-    @Test func everyOutputIntoADeviceLeavesTheDeviceInPlace() throws {
+extension CommandRunTests {
+    @Test func everyOutputIntoADeviceLeavesTheDeviceInPlace() async throws {
         let scratch = try ScratchFolder()
         let device = try scratch.nullDevice()
         let link = try scratch.symlink("shot.png", to: device)
-        let run = try runCadence([
+        let run = try await runCadence([
             "hello", "--headless", "--frames", "3", "--unpaced", "--profile", device,
             "--screenshot", link, "--screenshot-every", "1", scratch.path,
         ])
@@ -54,7 +16,7 @@ extension SDLTests {
         #expect(nodeKind(device) == S_IFCHR, "the device is still a device")
         #expect(nodeKind(link) == S_IFLNK, "the link is still a link")
         for flag in ["--trace", "--summary", "--plot", "--record"] {
-            let again = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", flag, link])
+            let again = try await runCadence(["hello", "--headless", "--frames", "3", "--unpaced", flag, link])
             #expect(again.status == 0, "\(flag): \(again.output)")
             #expect(nodeKind(device) == S_IFCHR, "\(flag) left the device in place")
         }
@@ -62,23 +24,23 @@ extension SDLTests {
         #expect(nodeKind("/dev/null") == S_IFCHR)
     }
 
-    @Test func aSummaryIntoAFIFOReachesItsReader() throws {
+    @Test func aSummaryIntoAFIFOReachesItsReader() async throws {
         let scratch = try ScratchFolder()
         let fifo = try scratch.fifo()
         let reader = FIFOReader(fifo)
-        let run = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--summary", fifo])
+        let run = try await runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--summary", fifo])
         #expect(run.status == 0, "\(run.output)")
         #expect(reader.text()?.contains("frames: 3") == true)
         #expect(nodeKind(fifo) == S_IFIFO)
     }
 }
 
-extension SDLTests {
+extension CommandRunTests {
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
-    func aSignalEndsASlowRunAtOnceWithEveryOutputWritten(signal: Int32, name: String) throws {
+    func aSignalEndsASlowRunAtOnceWithEveryOutputWritten(signal: Int32, name: String) async throws {
         let scratch = try ScratchFolder()
         let summary = scratch.path + "/summary.txt"
-        let run = try runCadence(
+        let run = try await runCadence(
             [
                 "hello", "--headless", "--fps", "1", "--summary", summary,
                 "--profile", scratch.path + "/p.csv",
@@ -97,16 +59,16 @@ extension SDLTests {
         #expect(scratch.contents == ["p.csv", "summary.txt"], "no temporary files")
     }
 
-    @Test func aFrameRateTooLowToPaceIsRefused() throws {
-        let run = try runCadence(["hello", "--headless", "--frames", "2", "--fps", "1e-300"])
+    @Test func aFrameRateTooLowToPaceIsRefused() async throws {
+        let run = try await runCadence(["hello", "--headless", "--frames", "2", "--fps", "1e-300"])
         #expect(run.status == 2)
         #expect(run.output.contains("--fps must be between 1 and 1000 frames per second"), "\(run.output)")
     }
 }
 
-extension SDLTests {
-    @Test func aDeadDisplayIsRefusedByName() throws {
-        let run = try runCadence(
+extension CommandRunTests {
+    @Test func aDeadDisplayIsRefusedByName() async throws {
+        let run = try await runCadence(
             ["hello", "--frames", "2"],
             environment: ["DISPLAY": ":7391", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
         #expect(run.status == 2, "\(run.output)")
@@ -114,7 +76,7 @@ extension SDLTests {
     }
 }
 
-extension SDLTests {
+extension CommandRunTests {
     /// A replay with a click every other frame for `frames` frames, in `folder`.
     func clickScript(in folder: String, frames: Int, scene: String? = nil) throws -> String {
         let path = folder + "/in.jsonl"
@@ -128,11 +90,11 @@ extension SDLTests {
         return path
     }
 
-    @Test func aKilledRunLeavesAReplayableRecording() throws {
+    @Test func aKilledRunLeavesAReplayableRecording() async throws {
         let scratch = try ScratchFolder()
         let input = try clickScript(in: scratch.path, frames: 2000)
         let output = scratch.path + "/out.jsonl"
-        let run = try runCadence(
+        let run = try await runCadence(
             [
                 "hello", "--headless", "--fps", "60", "--fixed-dt", "0.0166666666667", "--replay", input,
                 "--record", output, "--profile", scratch.path + "/p.csv",
@@ -150,30 +112,30 @@ extension SDLTests {
         // A later run writing into the same folder removes temporaries of processes that are gone, not of live ones.
         let live = scratch.path + "/.other.csv.\(getpid()).tmp"
         try OutputFile.write(Data(), to: live)
-        let later = try runCadence([
+        let later = try await runCadence([
             "hello", "--headless", "--frames", "2", "--unpaced", "--summary", scratch.path + "/s.txt",
         ])
         #expect(later.status == 0 && later.output.contains("left by a run that was killed"), "\(later.output)")
         #expect(scratch.contents.filter { $0.hasSuffix(".tmp") } == [".other.csv.\(getpid()).tmp"])
     }
 
-    @Test func aReplayRunsTheSceneItRecordedAndWarnsOnAMismatch() throws {
+    @Test func aReplayRunsTheSceneItRecordedAndWarnsOnAMismatch() async throws {
         let scratch = try ScratchFolder()
         let input = try clickScript(in: scratch.path, frames: 10, scene: "pause")
-        let own = try runCadence([
+        let own = try await runCadence([
             "--headless", "--frames", "3", "--unpaced", "--fixed-dt", "0.0166666666667", "--replay", input,
         ])
         #expect(own.status == 0 && own.output.contains("scene: pause,"), "\(own.output)")
         #expect(!own.output.contains("warning"))
-        let other = try runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--replay", input])
+        let other = try await runCadence(["hello", "--headless", "--frames", "3", "--unpaced", "--replay", input])
         #expect(other.status == 0 && other.output.contains("scene: hello,"), "\(other.output)")
         #expect(other.output.contains("was recorded in 'pause'; replaying it into 'hello'"), "\(other.output)")
         #expect(other.output.contains("was recorded with --fixed-dt"), "\(other.output)")
     }
 }
 
-extension SDLTests {
-    @Test func badCommandLinesGetMessagesThatNameTheProblem() throws {
+extension CommandRunTests {
+    @Test func badCommandLinesGetMessagesThatNameTheProblem() async throws {
         let scratch = try ScratchFolder()
         let array = scratch.path + "/array.jsonl"
         try OutputFile.write(Data("[1,2,3]\n".utf8), to: array)
@@ -188,7 +150,7 @@ extension SDLTests {
             (["--replay", huge], "huge.jsonl:1: frame number 1.2345678901234567e+19 is out of range"),
         ]
         for (arguments, message) in cases {
-            let run = try runCadence(["hello", "--headless", "--frames", "1"] + arguments)
+            let run = try await runCadence(["hello", "--headless", "--frames", "1"] + arguments)
             #expect(run.status == 2, "\(arguments): \(run.output)")
             #expect(run.output.contains(message), "\(arguments): \(run.output)")
             #expect(!run.output.contains("Missing value") && !run.output.contains("NSCocoaErrorDomain"))
@@ -246,8 +208,8 @@ func runCadenceIntoPipe(_ arguments: [String]) throws -> (status: Int32, output:
     return (process.terminationStatus, outputText.text(), errorText.text())
 }
 
-extension SDLTests {
-    @Test func anOutputOnStandardOutputIsAllThatGoesThere() throws {
+extension CommandRunTests {
+    @Test func anOutputOnStandardOutputIsAllThatGoesThere() async throws {
         let short = ["hello", "--headless", "--unpaced", "--frames", "5"]
         let profile = try runCadenceIntoPipe(short + ["--profile", "-"])
         #expect(profile.status == 0, "\(profile.errors)")
@@ -267,9 +229,9 @@ extension SDLTests {
         #expect(twice.status == 2 && twice.errors.contains("both write to '-'"), "\(twice.errors)")
     }
 
-    @Test func aFullDiskIsAnIOFailureNotBadUsage() throws {
+    @Test func aFullDiskIsAnIOFailureNotBadUsage() async throws {
         for flag in ["--profile", "--trace", "--summary", "--record", "--plot", "--screenshot"] {
-            let run = try runCadence(["hello", "--headless", "--unpaced", "--frames", "5", flag, "/dev/full"])
+            let run = try await runCadence(["hello", "--headless", "--unpaced", "--frames", "5", flag, "/dev/full"])
             #expect(run.status == 1, "\(flag): \(run.output)")
             #expect(
                 run.output.contains("'/dev/full' was not written: No space left on device"), "\(flag): \(run.output)")

@@ -4,28 +4,13 @@ import Testing
 @testable import HarnessSDL
 import Tweening
 
-/// Runs `script` with bash under a fresh Xvfb screen and returns its exit status and output.
-func underXvfb(_ script: String, environment: [String: String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", script]
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// The `cadence` executable built beside this test bundle.
 var cadenceExecutable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence").path
 }
 
-extension SDLTests {
-    @Test func realClicksUnderXvfbRetargetTheMarkersAndEscQuits() throws {
+extension CommandRunTests {
+    @Test func realClicksUnderXvfbRetargetTheMarkersAndEscQuits() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: cadenceExecutable), "build the cadence product first")
         let folder = NSTemporaryDirectory() + "cadence-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -44,7 +29,7 @@ extension SDLTests {
             xdotool key --window "$wid" Escape
             wait $pid
             """
-        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 0, "\(output)")
         let recording = try InputScript.load(folder + "/input.jsonl")
         #expect(
@@ -55,9 +40,9 @@ extension SDLTests {
         )
         // The clip of a windowed run is rendered from its recording after the run: the click is in it.
         #expect(output.contains("rendered offline after the run"), "\(output)")
-        let clip = try SDLBackend.loadPNG(folder + "/live.gif")
+        let clip = try decodePNG(folder + "/live.gif")
         #expect(clip.width == 320 && clip.height == 180, "a quarter of 1280×720")
-        let screen = try SDLBackend.loadPNG(folder + "/screen.png")
+        let screen = try decodePNG(folder + "/screen.png")
         // After 1.5 s every marker has settled in its place in the row around the click.
         let colors = RetargetScene(context: SceneContext(tweener: Tweener())).markers.map(\.color)
         for (index, color) in colors.enumerated() {
@@ -66,7 +51,7 @@ extension SDLTests {
         }
     }
 
-    @Test func sigtermEndsAWindowedRunCleanly() throws {
+    @Test func sigtermEndsAWindowedRunCleanly() async throws {
         let folder = NSTemporaryDirectory() + "cadence-term-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -78,18 +63,15 @@ extension SDLTests {
             kill -TERM $pid
             wait $pid
             """
-        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 128 + SIGTERM, "an interrupted run says so in its exit status: \(output)")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("frames:") && summary.contains("interrupted at frame"), "\(summary)")
     }
 
     /// C in the inspector under a real X server: the lane's spelling reaches stdout and SDL's clipboard
-    /// accepts it (the loop logs which); headless there is no clipboard and the backend says so.
-    @Test func copyAsSwiftReachesStdoutAndTheX11Clipboard() throws {
-        let headless = try SDLBackend(options: WindowOptions(width: 320, height: 240, headless: true))
-        #expect(!headless.setClipboardText("x"))
-        headless.close()
+    /// accepts it (the loop logs which). Headless, see ``SDLTests/headlessThereIsNoClipboard()``.
+    @Test func copyAsSwiftReachesStdoutAndTheX11Clipboard() async throws {
         let script = """
             "$CADENCE" inspector --frames 3000 &
             pid=$!
@@ -101,24 +83,24 @@ extension SDLTests {
             xdotool key --window "$wid" Escape
             wait $pid
             """
-        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable])
+        let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable])
         #expect(status == 0, "\(output)")
         #expect(output.contains(".spring(duration: 0.5, bounce: 0.25)\n"), "\(output)")
         #expect(output.contains("copied to the clipboard"), "\(output)")
     }
 }
 
-extension SDLTests {
+extension CommandRunTests {
     /// A windowed run's summary, recomputed field by field from its own per-frame CSV: the steady frames
     /// are the rows after the first with `paced` 1, and every figure but the warm-up line is over them.
-    @Test func aWindowedRunsSummaryAgreesWithItsCSV() throws {
+    @Test func aWindowedRunsSummaryAgreesWithItsCSV() async throws {
         let folder = NSTemporaryDirectory() + "cadence-summary-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
             "$CADENCE" hello --frames 90 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null
             """
-        let (status, output) = try underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
+        let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 0, "\(output)")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8)

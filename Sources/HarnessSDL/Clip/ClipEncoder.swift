@@ -136,20 +136,23 @@ final class FFmpegEncoder: ClipEncoder {
 
 /// Reads a pipe to its end on another thread, so that a chatty child never blocks on a full pipe.
 final class PipeReader: @unchecked Sendable {
-    // Unchecked: `data` is written by the reading thread before `done` is signalled, and read after.
-    private var data = Data()
+    // Unchecked: `bytes` is written by the reading thread before `done` is signalled, and read after.
+    private var bytes = Data()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ pipe: Pipe) {
         Thread.detachNewThread { [self] in
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            bytes = pipe.fileHandleForReading.readDataToEndOfFile()
             done.signal()
         }
     }
 
     /// Everything written to the pipe, once its writers have closed it (waits up to 10 s).
-    func text() -> String {
+    func data() -> Data {
         _ = done.wait(timeout: .now() + 10)
-        return String(decoding: data, as: UTF8.self)
+        return bytes
     }
+
+    /// ``data()`` as UTF-8 text.
+    func text() -> String { String(decoding: data(), as: UTF8.self) }
 }
