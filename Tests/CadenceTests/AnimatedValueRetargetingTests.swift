@@ -239,19 +239,20 @@ struct AnimatedValueRetargetingTests {
 
     // MARK: - Endless retargeting
 
-    /// 10,000 retargets at 1 kHz under `.easeInOut` (0.35 s): the combination holds the entries begun
+    /// 2,000 retargets at 1 kHz under `.easeInOut` (0.35 s): the combination holds the entries begun
     /// in the last 0.35 s (about 350), not a growing history, and it ends on the last target.
     @Test func endlessRetargetingKeepsTheCombinationBounded() {
         var generator = Xorshift64Star(seed: 4)
         let value = AnimatedValue(SIMD2<Double>(0, 0))
         var largest = 0
         var target = SIMD2<Double>.zero
-        for retarget in 0..<10_000 {
+        // 0.35 s of retargets every millisecond fill the combination; the rest hold it at that size.
+        for retarget in 0..<2_000 {
             target = .random(scale: 500, using: &generator)
             value.set(target, animation: .easeInOut)
             value.update(by: 0.001)
             largest = max(largest, value.activeAnimationCount)
-            if retarget == 5_000 { #expect(value.activeAnimationCount >= 340) }
+            if retarget == 1_000 { #expect(value.activeAnimationCount >= 340) }
         }
         #expect(largest <= 352)
         var elapsed = 0.0
