@@ -85,13 +85,22 @@ import Testing
         #expect(intervals.allSatisfy { $0 == 20_000_000 })
     }
 
-    @Test func aLongOverrunRestartsTheDeadlinesInsteadOfCatchingUp() {
+    /// A frame that overruns starts the next one at the next deadline of the same grid, as a display would
+    /// show it at its next refresh: busy 1.1, 2.5 and 4 periods, the next frame starts 2, 3 and 4 periods
+    /// after it, and the one after that a single period later (no burst of catch-up frames).
+    @Test(arguments: [(1.1, 2), (2.5, 3), (4.0, 4), (50.0, 50), (0.5, 1)])
+    func aFrameThatOverranIsFollowedAtTheNextDeadlineOfTheGrid(busy periods: Double, next expected: Int) {
+        let period: UInt64 = 10_000_000
         let time = ManualClock()
         let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
         pacer.waitForNextFrame()
-        time.advance(by: 0.5)  // a stall of 50 periods
-        let waited = pacer.waitForNextFrame()
-        #expect(waited == 10_000_000, "after a stall the next frame is a full period away, not a burst")
+        let started = time.now()
+        time.advance(by: periods * 0.01)
+        pacer.waitForNextFrame()
+        #expect(time.now() - started == UInt64(expected) * period, "the next frame, on the grid")
+        let following = time.now()
+        pacer.waitForNextFrame()
+        #expect(time.now() - following == period, "then one period, not a burst")
     }
 
     @Test func presentsThatBlockForHalfAPeriodAreTakenAsVsync() {

@@ -233,8 +233,10 @@ public final class Pacer {
     /// Waits until the next frame's deadline and returns how long it waited (nanoseconds). Returns early
     /// when a stop is requested (see ``TimeSource/stopRequest``).
     ///
-    /// A frame that overran its deadline by more than a whole period does not try to catch up
-    /// (that would run a burst of frames back to back): the deadlines restart from now.
+    /// A frame that overran its deadline starts at the next deadline of the same grid, as a display
+    /// shows a late frame at its next refresh: a frame busy 2.5 periods is followed 3 periods after it
+    /// started, never a period after it ended (which would stretch every late frame by up to a period), and
+    /// never by a burst of frames run back to back to catch up.
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
         guard mode == .selfPaced || isThrottled else { return 0 }
@@ -244,7 +246,7 @@ public final class Pacer {
             deadline = now &+ period
             return wait(until: now &+ period, from: now)
         }
-        if now > next &+ period { next = now &+ period }
+        if now > next { next &+= (now - next + period - 1) / period * period }
         deadline = next
         return wait(until: next, from: now)
     }
