@@ -49,7 +49,8 @@ public struct CadenceCommand: ParsableCommand {
                 Tab or 1-9 scenes, H help, Esc quit.
 
                 Summary (printed on exit, --summary writes it): every figure is over the steady frames, those \
-                after the first that the pacer paced (CSV column paced = 1); the first frame and the frames while \
+                after the first two that the pacer paced (CSV column paced = 1); the first two frames (the second's \
+                interval holds the first present, which maps the window) and the frames while \
                 the pacer detected vsync are the warm-up, counted on their own line with their longest interval; \
                 throttled frames (CSV column throttled = 1: the compositor held presents back, 50 ms or more, for \
                 a hidden or covered window; they are not presented and run at 10 a second until it is shown) are \

@@ -100,7 +100,7 @@ final class FIFOReader: @unchecked Sendable {
         try csv.finish()
         #expect(nodeKind(chain) == S_IFLNK && nodeKind(link) == S_IFLNK)
         #expect(
-            try String(contentsOfFile: real, encoding: .utf8).hasPrefix("# cadence profile:"),
+            try String(contentsOfFile: real, encoding: .utf8).hasPrefix(CSVProfileWriter.header),
             "a chain of links is followed")
 
         let dangling = try scratch.symlink("dangling.txt", to: "created.txt")

@@ -54,8 +54,8 @@ extension CommandRunTests {
         #expect((1...3).contains(frames ?? 0), "about 1.5 s at 1 fps")
         #expect(
             try String(contentsOfFile: scratch.path + "/p.csv", encoding: .utf8).split(separator: "\n").count
-                == (frames ?? 0) + 2,
-            "the profile holds its two header lines and every frame run")
+                == (frames ?? 0) + 1,
+            "the profile holds its column line and every frame run")
         #expect(scratch.contents == ["p.csv", "summary.txt"], "no temporary files")
     }
 
@@ -214,7 +214,9 @@ extension CommandRunTests {
         let profile = try runCadenceIntoPipe(short + ["--profile", "-"])
         #expect(profile.status == 0, "\(profile.errors)")
         let rows = profile.output.split(separator: "\n")
-        #expect(rows.count == 7 && rows[1] == Substring(CSVProfileWriter.header), "\(profile.output)")
+        #expect(
+            rows.count == 6 && rows[0] == Substring(CSVProfileWriter.header + "," + ProfileHeader.columns),
+            "\(profile.output)")
         #expect(profile.errors.contains("frames: 5"), "the report goes to standard error")
 
         let summary = try runCadenceIntoPipe(short + ["--summary", "/dev/stdout"])

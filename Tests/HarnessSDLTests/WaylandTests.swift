@@ -35,8 +35,8 @@ extension CommandRunTests {
         let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
         #expect(summary.hasPrefix("driver: wayland  renderer: "), "\(summary)")
         #expect(summary.contains("  SDL 2.") && summary.contains("  scale: 1\nrefresh: SDL reports "), "\(summary)")
-        let header = try String(contentsOfFile: scratch.path + "/frames.csv", encoding: .utf8).prefix { $0 != "\n" }
-        #expect(header.contains("driver=wayland") && header.contains(" sdl=2.") && header.contains(" scale=1 "))
+        let about = try FrameProfile.load(scratch.path + "/frames.csv").header
+        #expect(about?.driver == "wayland" && about?.sdlVersion.hasPrefix("2.") == true && about?.scale == 1)
         let trace = try String(contentsOfFile: scratch.path + "/trace.json", encoding: .utf8)
         #expect(trace.contains(#""name":"process_labels""#) && trace.contains("wayland, SDL 2."))
 

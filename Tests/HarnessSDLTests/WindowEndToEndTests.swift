@@ -92,7 +92,7 @@ extension CommandRunTests {
 
 extension CommandRunTests {
     /// A windowed run's summary, recomputed field by field from its own per-frame CSV: the steady frames
-    /// are the rows after the first with `paced` 1, and every figure but the warm-up line is over them.
+    /// are the rows after the first two with `paced` 1, and every figure but the warm-up line is over them.
     @Test func aWindowedRunsSummaryAgreesWithItsCSV() async throws {
         let folder = NSTemporaryDirectory() + "cadence-summary-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -104,14 +104,14 @@ extension CommandRunTests {
         #expect(status == 0, "\(output)")
         let summary = try String(contentsOfFile: folder + "/summary.txt", encoding: .utf8)
         let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8)
-            .split(separator: "\n").dropFirst(2)
+            .split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let columns = CSVProfileWriter.header.split(separator: ",").map(String.init)
         func column(_ name: String, _ row: [String]) -> Double { Double(row[columns.firstIndex(of: name)!])! }
 
         let throttled = rows.filter { column("throttled", $0) == 1 }
-        let steady = rows.filter { column("frame", $0) > 0 && column("paced", $0) == 1 && column("throttled", $0) == 0 }
-        let warmUp = rows.filter { !(column("frame", $0) > 0 && column("paced", $0) == 1) }
+        let steady = rows.filter { column("frame", $0) > 1 && column("paced", $0) == 1 && column("throttled", $0) == 0 }
+        let warmUp = rows.filter { !(column("frame", $0) > 1 && column("paced", $0) == 1) }
         func numbers(after label: String) -> [Double] {
             guard let line = summary.split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return [] }
             return line.dropFirst(label.count).split(whereSeparator: { " :=+;(),".contains($0) })

@@ -266,8 +266,13 @@ final class FakeBackend: RenderBackend {
                 inputLatency: 4_250_000))
         try writer.finish()
         let lines = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"))
-        #expect(lines[2].hasSuffix(",0,0.0000,,0.0000,0,0"), "no input: 0 events, latency 0; unpaced: no overrun")
-        #expect(lines[3].hasSuffix(",2,4.2500,,0.0000,0,0"))
+            .map { row in
+                row.split(separator: ",", omittingEmptySubsequences: false)
+                    .prefix(CSVProfileWriter.header.split(separator: ",").count).joined(separator: ",")
+            }
+        try #require(lines.count == 3, "\(lines)")
+        #expect(lines[0].hasSuffix(",input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"))
+        #expect(lines[1].hasSuffix(",0,0.0000,,0.0000,0,0"), "no input: 0 events, latency 0; unpaced: no overrun")
+        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0"))
     }
 }

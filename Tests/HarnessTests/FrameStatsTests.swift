@@ -25,19 +25,22 @@ import Testing
         #expect(summary.text.contains("missed deadlines: 3"))
     }
 
-    /// 1,000 steady frames at 60 Hz (period 16,666,667 ns) with known hitches, a stall and known busy times.
+    /// 1,000 steady frames at 60 Hz (period 16,666,667 ns) with known hitches, a stall and known busy times,
+    /// after the two warm-up frames (the second one's interval holds a slow first present).
     @Test func hitchesStallsOverrunAndLowsOfAKnownSequence() {
         let period: UInt64 = 16_666_667
         let stats = FrameStats(targetPeriod: period)
-        var intervals = [UInt64](repeating: period, count: 1001)
+        var intervals = [UInt64](repeating: period, count: 1002)
         intervals[0] = 0
-        intervals[100] = 25_000_001  // 1.5 periods and a hair: a hitch, 8.33 ms late
-        intervals[200] = 33_333_334  // two periods: a hitch, one period late
-        intervals[300] = 50_000_000  // three periods: a hitch, two periods late
-        intervals[400] = 25_000_000  // under 1.5 periods (25,000,000.5): on time
-        intervals[500] = 150_000_000  // a stall, not a hitch
-        var busy = [UInt64](repeating: 4_000_000, count: 1001)
-        for index in 1...10 { busy[index * 97] = 20_000_000 }  // 1 % of the frames overrun by 3.33 ms
+        intervals[1] = 53_000_000  // the first present: warm-up, in no figure below
+        intervals[101] = 25_000_001  // 1.5 periods and a hair: a hitch, 8.33 ms late
+        intervals[201] = 33_333_334  // two periods: a hitch, one period late
+        intervals[301] = 50_000_000  // three periods: a hitch, two periods late
+        intervals[401] = 25_000_000  // under 1.5 periods (25,000,000.5): on time
+        intervals[501] = 150_000_000  // a stall, not a hitch
+        var busy = [UInt64](repeating: 4_000_000, count: 1002)
+        busy[1] = 40_000_000
+        for index in 1...10 { busy[index * 97 + 1] = 20_000_000 }  // 1 % of the frames overrun by 3.33 ms
         for (index, interval) in intervals.enumerated() {
             var phases = FramePhases()
             phases.draw = busy[index]
@@ -48,7 +51,7 @@ import Testing
         #expect(summary.hitches == 3, "the frame a hair under 1.5 periods is not one, the stall is apart")
         let late = Double(25_000_001 - period + 33_333_334 - period + 50_000_000 - period) / 1e6
         #expect(abs(summary.hitchTotalMs - late) < 1e-9)
-        let seconds = Double(intervals.reduce(0, +)) / 1e9
+        let seconds = Double(intervals.dropFirst(2).reduce(0, +)) / 1e9
         #expect(abs(summary.hitchRatio - late / seconds) < 1e-9, "exact: sums, not a histogram")
         #expect(summary.stalls == 1 && summary.stallMaxMs == 150 && summary.stallTotalMs == 150)
         // Percentiles come from HdrHistogram: within 0.1 % of the exact value.
@@ -68,14 +71,15 @@ import Testing
             unpaced.record(FrameSample(index: index, start: 0, interval: interval, phases: FramePhases()))
         }
         #expect(unpaced.summary().hitches == 0 && unpaced.summary().stalls == 1)
+        #expect(summary.warmUpFrames == 2 && summary.warmUpIntervalMaxMs == 53, "the start-up is warm-up")
         #expect(!unpaced.summary().text.contains("hitches"), "an unpaced run has no deadline to be late for")
     }
 
     @Test func theOverrunPercentilesReachTheSlowFrames() {
         let stats = FrameStats(targetPeriod: 10_000_000)
-        for index in 0...100 {
+        for index in 0...101 {  // two warm-up frames, then 100 steady ones
             var phases = FramePhases()
-            phases.render = index > 95 ? 14_000_000 : 2_000_000  // the five slowest overrun by 4 ms
+            phases.render = index > 96 ? 14_000_000 : 2_000_000  // the five slowest overrun by 4 ms
             stats.record(FrameSample(index: index, start: 0, interval: 10_000_000, phases: phases))
         }
         let summary = stats.summary()

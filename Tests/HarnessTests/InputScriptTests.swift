@@ -177,23 +177,44 @@ import Testing
         #expect((counters[2]["args"] as? [String: Any])?["tweens"] as? Int == 102)
     }
 
+    /// The column line comes first (CSV readers take the first line for the names), and every row ends
+    /// with the run's columns.
     @Test func theProfileHasAHeaderAndARowPerFrame() throws {
         let path = temporaryPath("frames.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let about = ProfileHeader(
-            scene: "stress", targetPeriod: 16_666_667, driver: "dummy", renderer: "software", objectCount: 500)
+            scene: "stress", targetPeriod: 16_666_667, driver: "dummy", renderer: "software", objectCount: 500,
+            sdlVersion: "2.26.5", scale: 2, refreshRate: 59.94)
         let writer = try CSVProfileWriter(path: path, about: about)
         for sample in samples() { writer.record(sample) }
         try writer.finish()
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 5)
-        #expect(ProfileHeader(line: String(lines[0])) == about, "\(lines[0])")
-        #expect(lines[1] == Substring(CSVProfileWriter.header))
-        let fields = lines[3].split(separator: ",", omittingEmptySubsequences: false)
-        #expect(fields.count == CSVProfileWriter.header.split(separator: ",").count)
+        #expect(lines.count == 4)
+        #expect(lines[0] == Substring(CSVProfileWriter.header + "," + ProfileHeader.columns))
+        let names = lines[0].split(separator: ",").map(String.init)
+        let fields = lines[2].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(fields.count == names.count)
         #expect(fields[0] == "1")
         #expect(fields[2] == "16.6660")
         #expect(fields[4] == "0.2000")
+        let column = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        #expect(ProfileHeader(row: fields, column: column) == about)
+        #expect(try FrameProfile.load(path).header == about)
+    }
+
+    /// A profile written before Cadence 0.1.0, whose first line was a comment with the run's facts, still reads.
+    @Test func aProfileWithTheCommentLineOfEarlierVersionsStillReads() throws {
+        let path = temporaryPath("old.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let about = ProfileHeader(
+            scene: "hello", targetPeriod: 8_333_333, driver: "x11", renderer: "opengl", objectCount: 0,
+            sdlVersion: "2.26.5", scale: 1, refreshRate: 120)
+        let row = "1,16.6,8.3,0.1,0.1,0.1,0.1,0.1,8,0.5,0,0,1,0,0,-7.8,0,0,0"
+        try (about.line + "\n" + CSVProfileWriter.header + "\n" + row + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let profile = try FrameProfile.load(path)
+        #expect(profile.header == about)
+        #expect(profile.samples.map(\.index) == [1])
     }
 
     @Test func anUnfinishedExportLeavesNoFile() throws {

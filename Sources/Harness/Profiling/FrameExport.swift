@@ -56,10 +56,11 @@ final class StreamingFile {
     }
 }
 
-/// What a profile is a run of: its first line, a comment
-/// (`# cadence profile: scene=stress target_period_ms=16.666667 driver=dummy renderer=software count=10000`),
-/// so that `cadence compare` can tell two runs of different scenes or rates apart. Read a profile with
-/// `pandas.read_csv(path, comment="#")`, or skip its first line.
+/// What a profile is a run of, so that `cadence compare` can tell two runs of different scenes or rates
+/// apart: the last columns of every row (``columns``: `run_scene`, `run_target_period_ms`, …), so that the
+/// column line is a profile's first line and any CSV reader (`csv.DictReader`, `pandas.read_csv`, a
+/// spreadsheet) reads it as it is. Profiles written before Cadence 0.1.0 began with these facts as a comment
+/// line instead (``line``); ``FrameProfile/load(_:)`` reads both.
 public struct ProfileHeader: Sendable, Equatable {
     /// The scene the run started in.
     public var scene: String
@@ -89,7 +90,36 @@ public struct ProfileHeader: Sendable, Equatable {
 
     static let prefix = "# cadence profile:"
 
-    /// The header as the profile's first line.
+    /// The names of the run's columns, which follow the per-frame ones (``CSVProfileWriter/header``).
+    public static let columns =
+        "run_scene,run_target_period_ms,run_driver,run_renderer,run_count,run_sdl,run_scale,run_refresh_hz"
+
+    /// The run's columns of a row, in the order of ``columns`` (a comma or a line break in a name becomes
+    /// `_`: the profile's fields are never quoted).
+    public var fields: String {
+        let plain = { (text: String) in
+            String(text.map { $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "\"" ? "_" : $0 })
+        }
+        return [
+            plain(scene), String(format: "%.6f", Double(targetPeriod) / 1e6), plain(driver), plain(renderer),
+            String(objectCount), plain(sdlVersion), String(format: "%g", scale), String(format: "%g", refreshRate),
+        ].joined(separator: ",")
+    }
+
+    /// Reads the run's columns of a row (`column` gives a column's index by name); nil when the row has
+    /// none, as a profile written before Cadence 0.1.0 does.
+    init?(row fields: [Substring], column: [String: Int]) {
+        func text(_ name: String) -> String? { column["run_" + name].map { String(fields[$0]) } }
+        guard let scene = text("scene"), let period = text("target_period_ms").flatMap(Double.init),
+            period.isFinite, period >= 0, period < 3.6e9, let count = text("count").flatMap(Int.init)
+        else { return nil }
+        self.init(
+            scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: text("driver") ?? "",
+            renderer: text("renderer") ?? "", objectCount: count, sdlVersion: text("sdl") ?? "",
+            scale: text("scale").flatMap(Double.init) ?? 1, refreshRate: text("refresh_hz").flatMap(Double.init) ?? 0)
+    }
+
+    /// The comment line that profiles written before Cadence 0.1.0 began with (still read by ``init(line:)``).
     public var line: String {
         Self.prefix
             + " scene=\(scene) target_period_ms=\(String(format: "%.6f", Double(targetPeriod) / 1e6)) driver=\(driver) renderer=\(renderer) count=\(objectCount)"
@@ -116,15 +146,18 @@ public struct ProfileHeader: Sendable, Equatable {
     }
 }
 
-/// `--profile frames.csv`: a ``ProfileHeader`` line, then one row per frame, times in milliseconds.
+/// `--profile frames.csv`: the column line, then one row per frame, times in milliseconds, each ending
+/// with the run's columns (``ProfileHeader/columns``).
 ///
-/// The header is written with the first steady frame (the warm-up rows wait in memory until then), so
-/// that its period is the one the steady frames were held to: a pacer that follows a display's measured
-/// rate changes it at the end of the warm-up.
+/// Rows are written from the first steady frame on (the warm-up rows wait in memory until then), so
+/// that the run's period is the one the steady frames were held to: a pacer that follows a display's
+/// measured rate changes it at the end of the warm-up.
 public final class CSVProfileWriter: FrameSink {
     private let file: StreamingFile
     private var about: ProfileHeader
     private var pending: [String]? = []
+    /// `,` + the run's columns + the line's end, fixed when the header is written.
+    private var runFields = ""
 
     /// The columns, in order. `overrun_ms` (busy − period) is empty in an unpaced run; `late_ms` is how
     /// late a hitch was (0 for other frames) and `stall` marks stalls (see
@@ -133,8 +166,7 @@ public final class CSVProfileWriter: FrameSink {
     public static let header =
         "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"
 
-    /// Opens the output (written to a temporary file until ``finish()``) and writes `about` and the
-    /// column names.
+    /// Opens the output (written to a temporary file until ``finish()``); `about` fills the run's columns.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
         file = try StreamingFile(path: path)
         self.about = about
@@ -154,9 +186,9 @@ public final class CSVProfileWriter: FrameSink {
             ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
             sample.throttled ? "1" : "0",
         ]
-        let row = fields.joined(separator: ",") + "\n"
+        let row = fields.joined(separator: ",")
         guard pending != nil else {
-            file.write(row)
+            file.write(row + runFields)
             return
         }
         pending?.append(row)
@@ -169,7 +201,8 @@ public final class CSVProfileWriter: FrameSink {
     private func writeHeader() {
         guard let rows = pending else { return }
         pending = nil
-        file.write(about.line + "\n" + Self.header + "\n" + rows.joined())
+        runFields = "," + about.fields + "\n"
+        file.write(Self.header + "," + ProfileHeader.columns + "\n" + rows.map { $0 + runFields }.joined())
     }
 
     public func finish() throws(HarnessError) {

@@ -207,7 +207,7 @@ public final class FramePlot: FrameSink {
             entries.append(("hitch or stall: a steady frame over 1.5x the budget", Self.hitchColor))
             entries.append(("jank: a steady frame of 2x the budget or more", Self.jankColor))
         }
-        entries.append(("warm-up (first frame, vsync detection)", Self.warmUpShade))
+        entries.append(("warm-up (first two frames, vsync detection)", Self.warmUpShade))
         for (index, entry) in entries.enumerated() {
             let y = origin.y + Double(index) * 22
             list.fill(Rect(x: origin.x, y: y + 3, width: 14, height: 12), entry.1)

@@ -5,7 +5,7 @@ import Foundation
 public struct FrameProfile: Sendable {
     /// Where it was read from.
     public var path: String
-    /// What the run was (nil for a profile written before profiles had a header line).
+    /// What the run was (nil for a profile with neither the run's columns nor the comment line of profiles written before 0.1.0).
     public var header: ProfileHeader?
     /// Every frame, as the run recorded it (times to the CSV's 0.1 µs).
     public var samples: [FrameSample]
@@ -87,6 +87,7 @@ public struct FrameProfile: Sendable {
             guard frame == frame.rounded(), frame < 1e12 else {
                 throw .unreadableProfile(path, line: lineNumber, reason: "'frame' is not a frame number")
             }
+            if header == nil, samples.isEmpty { header = ProfileHeader(row: fields, column: index) }
             samples.append(
                 FrameSample(
                     index: Int(frame), start: try nanoseconds("start_ms"), interval: try nanoseconds("interval_ms"),

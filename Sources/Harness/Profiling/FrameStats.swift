@@ -92,9 +92,11 @@ public struct FrameSample: Hashable, Sendable {
 /// Percentiles of a run's frame timing, in milliseconds.
 ///
 /// Every figure but ``frames`` and the warm-up ones is over the same set of frames, the *steady* frames:
-/// every frame after the first that the pacer paced (it paces once it has finished detecting vsync; an
-/// unpaced run is steady from its second frame) and the display did not throttle. The first frame (it
-/// has no interval) and the frames while the pacer detected vsync are the *warm-up*, and the frames of
+/// every frame after the first two that the pacer paced (it paces once it has finished detecting vsync; an
+/// unpaced run is steady from its third frame) and the display did not throttle. The first two frames
+/// (the first has no interval; the second's holds the first present, which maps the window and first uses
+/// the renderer: start-up, not the scene) and the frames while the pacer detected vsync are the *warm-up*,
+/// and the frames of
 /// a hidden or covered window the display throttled are *throttled*, each reported on their own. The
 /// per-frame CSV marks each row's set (`paced`, `throttled`), so each figure can be recomputed from it.
 public struct FrameSummary: Hashable, Sendable {
@@ -168,7 +170,7 @@ public final class FrameStats {
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Frames recorded.
     public private(set) var frameCount = 0
-    /// Warm-up frames recorded: the first, and those while the pacer detected vsync.
+    /// Warm-up frames recorded: the first two, and those while the pacer detected vsync.
     public private(set) var warmUpFrameCount = 0
     /// The longest warm-up interval (nanoseconds).
     public private(set) var warmUpIntervalMax: UInt64 = 0
@@ -210,9 +212,9 @@ public final class FrameStats {
         inputLatencies.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
-    /// Whether a frame is steady (see ``FrameSummary``): after the first, paced and not throttled.
+    /// Whether a frame is steady (see ``FrameSummary``): after the first two, paced and not throttled.
     public static func isSteady(_ sample: FrameSample) -> Bool {
-        sample.index > 0 && sample.paced && !sample.throttled
+        sample.index > 1 && sample.paced && !sample.throttled
     }
 
     /// Whether a steady frame of this `interval` is a jank: at least twice `targetPeriod` (never when
@@ -365,7 +367,7 @@ extension FrameSummary {
             "frames: \(frames) = \(warmUpFrames) warm-up + \(steadyFrames) steady + \(throttledFrames) throttled; the figures below are over the steady frames"
         ]
         lines.append(
-            "warm-up frames: \(warmUpFrames) (the first, and those while the pacer detected vsync), longest interval \(f(warmUpIntervalMaxMs)) ms"
+            "warm-up frames: \(warmUpFrames) (the first two, and those while the pacer detected vsync), longest interval \(f(warmUpIntervalMaxMs)) ms"
         )
         lines.append(
             "interval ms: p50 \(f(intervalP50))  p90 \(f(intervalP90))  p99 \(f(intervalP99))  p99.9 \(f(intervalP999))  max \(f(intervalMax))"
