@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build bootstrap clean shots bench bench-compare bench-build golden soak docs example format lint macro-range \
-	desktop-check repeat-tests
+	desktop-check repeat-tests api-check release
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -33,6 +33,16 @@ desktop-check: build
 # core busy meanwhile) and prints each run's time, the pass count and the slowest tests.
 repeat-tests: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/repeat-tests $(or $(N),10) $(FILTER) $(if $(HOG),--hog)
+
+# The public API of the library products against the last release's (Scripts/last-release): a breaking change
+# fails unless CHANGELOG.md's Unreleased section names it and the version's minor is bumped.
+api-check: bootstrap
+	@SWIFT="$(SWIFT)" bash Scripts/api-check
+
+# make release VERSION=0.2.0: sets the version, runs the API check, `make test` and `make docs`, moves the
+# changelog's Unreleased section under the version and commits; prints the tag to push (never pushes).
+release: bootstrap
+	@bash Scripts/release "$(VERSION)"
 
 # Macros/ accepts swift-syntax 600.0.1..<604.0.0: `make test` resolves the newest, this builds and tests
 # the oldest (in .build-syntax-oldest, with a pin that it removes afterwards).

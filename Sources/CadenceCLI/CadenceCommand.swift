@@ -79,7 +79,8 @@ public struct CadenceCommand: ParsableCommand {
                 display, a scene that could not be made), 3 a --fail-if gate failed (each failure printed with \
                 by how much), 128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing \
                 every output.
-                """)
+                """,
+            version: cadenceVersion)
     }
 
     @Argument(
