@@ -29,10 +29,11 @@ test: bootstrap
 desktop-check: build
 	@bash Scripts/desktop-check
 
-# The flake finder: make repeat-tests N=10 [FILTER=Wayland] [HOG=1] runs the tests N times (HOG=1 keeps one
-# core busy meanwhile) and prints each run's time, the pass count and the slowest tests.
+# The flake finder: make repeat-tests N=10 [FILTER=Wayland] [HOG=1] [SERIAL=1] runs the tests N times (HOG=1
+# keeps one core busy meanwhile; SERIAL=1 runs one test at a time, so that each test's time is its own cost)
+# and prints each run's time, the pass count and the slowest tests.
 repeat-tests: bootstrap
-	@SWIFT="$(SWIFT)" bash Scripts/repeat-tests $(or $(N),10) $(FILTER) $(if $(HOG),--hog)
+	@SWIFT="$(SWIFT)" bash Scripts/repeat-tests $(or $(N),10) $(FILTER) $(if $(HOG),--hog) $(if $(SERIAL),--serial)
 
 # The public API of the library products against the last release's (Scripts/last-release): a breaking change
 # fails unless CHANGELOG.md's Unreleased section names it and the version's minor is bumped.

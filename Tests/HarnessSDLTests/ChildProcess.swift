@@ -148,16 +148,10 @@ func underWeston(_ script: String, options: [String] = [], environment: [String:
     return (run.status, run.output)
 }
 
-/// A shell function for the scripts above: `started LOG` waits (up to 60 s) until the run writing its standard
-/// error to LOG has opened its window and said so, then a little longer for the window to be shown; a fixed
-/// sleep instead would send input to a window not yet there on a loaded machine.
-let waitForWindow = """
-    started() {
-      for _ in $(seq 1200); do grep -q "video driver: " "$1" 2>/dev/null && break; sleep 0.05; done
-      grep -q "video driver: " "$1" || { echo "the run never opened its window: $(cat "$1")"; exit 3; }
-      sleep 0.5
-    }
-    """
+/// The first line of a script above that starts `cadence` windows: it sources Scripts/window-helpers.sh,
+/// whose `launch LOG ARGS…` starts one and waits until its window is there (scripts run in the repository's
+/// root).
+let windowHelpers = "source Scripts/window-helpers.sh"
 
 /// Reads a PNG (or any picture ffmpeg reads: the first frame of a GIF) into an ``Image`` with the `ffmpeg`
 /// command, so that tests outside ``SDLTests`` never use SDL in this process.

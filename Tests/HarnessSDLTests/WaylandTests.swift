@@ -11,18 +11,17 @@ extension CommandRunTests {
         let scratch = try ScratchFolder()
         let script = """
             set -u
-            \(waitForWindow)
-            "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" \\
-              --trace "$OUT/trace.json" --screenshot "$OUT/last.png" --frames 3000 2>"$OUT/log.txt" &
-            pid=$!
-            started "$OUT/log.txt"
-            # Out of weston's window and back in: its X11 backend follows the pointer from an enter event on.
-            xdotool mousemove 1335 775; sleep 0.2
-            for x in 420 460 500; do xdotool mousemove $x 330; sleep 0.05; done
+            \(windowHelpers)
+            launch "$OUT/log.txt" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" \\
+              --profile "$OUT/frames.csv" --trace "$OUT/trace.json" --screenshot "$OUT/last.png" --frames 3000
+            enter "$OUT/input.jsonl" 1335 775 420 330
+            for x in 460 500; do xdotool mousemove $x 330; sleep 0.05; done
             xdotool mousedown 1; sleep 0.1
             for x in 560 620 680 700; do xdotool mousemove $x 400; sleep 0.05; done
             xdotool mouseup 1
-            sleep 1.5
+            wait_for "$OUT/input.jsonl" '"mouseUp"'
+            # The markers settle in under a second of the scene's time.
+            sleep 2
             xdotool key Escape
             for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
             kill -TERM $pid 2>/dev/null
@@ -89,11 +88,11 @@ extension CommandRunTests {
             set -u
             "$CADENCE" retarget --unpaced --fixed-dt 0.0166666666667 --frames 92 --replay Assets/replays/retarget.jsonl \\
               --screenshot "$OUT/2x.png" --summary "$OUT/2x.txt" >/dev/null
-            \(waitForWindow)
-            "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" >/dev/null 2>"$OUT/log.txt" &
-            pid=$!
-            started "$OUT/log.txt"
-            xdotool mousemove 2640 1520; sleep 0.3; xdotool mousemove 1000 600; sleep 0.2; xdotool click 1; sleep 0.4
+            \(windowHelpers)
+            launch "$OUT/log.txt" hello --frames 3000 --record "$OUT/input.jsonl"
+            enter "$OUT/input.jsonl" 2640 1520 1000 600
+            xdotool click 1
+            wait_for "$OUT/input.jsonl" '"mouseDown"'
             kill -TERM $pid; wait $pid
             """
         let (status, output) = try await underWeston(
@@ -143,12 +142,14 @@ extension CommandRunTests {
         let scratch = try ScratchFolder()
         let script = """
             set -u
-            \(waitForWindow)
+            \(windowHelpers)
             for presses in 1 2; do
-              "$CADENCE" hello --frames 3000 --screenshot "$OUT/after-$presses.png" >/dev/null 2>"$OUT/log-$presses.txt" &
-              pid=$!
-              started "$OUT/log-$presses.txt"
-              xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 600 400; sleep 0.1; xdotool click 1; sleep 0.2
+              launch "$OUT/log-$presses.txt" hello --frames 3000 --screenshot "$OUT/after-$presses.png" \\
+                --record "$OUT/input-$presses.jsonl"
+              # A click gives the window the keyboard.
+              enter "$OUT/input-$presses.jsonl" 1335 775 600 400
+              xdotool click 1
+              wait_for "$OUT/input-$presses.jsonl" '"mouseDown"'
               for _ in $(seq $presses); do xdotool key F11; sleep 1; done
               kill -TERM $pid; wait $pid
             done
@@ -171,11 +172,11 @@ extension CommandRunTests {
     @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() async throws {
         let scratch = try ScratchFolder()
         let script = """
-            \(waitForWindow)
-            "$CADENCE" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png" >/dev/null 2>"$OUT/log.txt" &
-            pid=$!
-            started "$OUT/log.txt"
-            xdotool mousemove 1050 665; sleep 0.2; xdotool mousemove 300 300; sleep 0.1; xdotool click 1; sleep 0.2
+            \(windowHelpers)
+            launch "$OUT/log.txt" hello --frames 3000 --record "$OUT/input.jsonl" --screenshot "$OUT/last.png"
+            enter "$OUT/input.jsonl" 1050 665 300 300
+            xdotool click 1
+            wait_for "$OUT/input.jsonl" '"mouseDown"'
             xdotool key F11; sleep 1
             # weston places the fullscreen surface by its old size until the next click on it.
             xdotool mousemove 512 320; sleep 0.3; xdotool click 1; sleep 0.3
@@ -238,10 +239,8 @@ extension CommandRunTests {
     @Test func aCompositorThatGoesAwayEndsTheRunWithExit1AndEveryOutput() async throws {
         let scratch = try ScratchFolder()
         let script = """
-            \(waitForWindow)
-            "$CADENCE" hello --frames 3000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>"$OUT/log.txt" &
-            pid=$!
-            started "$OUT/log.txt"
+            \(windowHelpers)
+            launch "$OUT/log.txt" hello --frames 3000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv"
             kill -KILL "$WESTON_PID"
             for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
             kill -TERM $pid 2>/dev/null
@@ -268,10 +267,8 @@ extension CommandRunTests {
     @Test func underWestonAsleepTheWindowIsThrottledAndSIGTERMStillEndsTheRun() async throws {
         let scratch = try ScratchFolder()
         let script = """
-            \(waitForWindow)
-            "$CADENCE" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null 2>"$OUT/log.txt" &
-            pid=$!
-            started "$OUT/log.txt"
+            \(windowHelpers)
+            launch "$OUT/log.txt" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv"
             # weston sleeps 1 s after the last input (and a fade); input wakes it.
             sleep 3.5
             xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 600 400

@@ -1,0 +1,48 @@
+# Shell helpers for scripts that drive a window of `cadence` (the tests under weston and Xvfb, and
+# Scripts/desktop-check), which source this file.
+#
+# launch LOG ARGS…: starts "$CADENCE" ARGS… in the background (standard output dropped, standard error in LOG),
+# sets `pid`, and returns once the run has opened its window and said so, and half a second later, for the
+# window to be shown: a fixed sleep instead would send input to a window not there yet on a loaded machine.
+# After 60 s without that line it prints the log and exits 3.
+launch() {
+  local log=$1
+  shift
+  "$CADENCE" "$@" >/dev/null 2>"$log" &
+  pid=$!
+  for _ in $(seq 1200); do
+    grep -q "video driver: " "$log" 2>/dev/null && break
+    sleep 0.05
+  done
+  grep -q "video driver: " "$log" || { echo "the run never opened its window: $(cat "$log")"; exit 3; }
+  sleep 0.5
+}
+
+# enter RECORDING OUT_X OUT_Y X Y: moves the X pointer out of weston's window, to (OUT_X, OUT_Y), and back in to
+# (X, Y) (weston's X11 backend follows the X pointer from an enter event on), again until the run recording to
+# RECORDING (--record) has recorded a move: then its window is shown and has the pointer. After 20 s it
+# exits 3.
+enter() {
+  local recording=$1 out_x=$2 out_y=$3 x=$4 y=$5
+  for _ in $(seq 40); do
+    xdotool mousemove "$out_x" "$out_y"
+    sleep 0.1
+    xdotool mousemove "$x" "$y"
+    wait_for "$recording" '"mouseMoved"' 0.4 && return 0
+  done
+  echo "the pointer never reached the window: $(cat "$recording" 2>/dev/null)"
+  exit 3
+}
+
+# wait_for FILE PATTERN [SECONDS]: waits until FILE has a line matching PATTERN (grep -E), for up to SECONDS
+# (default 20); returns 1 if it never does.
+wait_for() {
+  local file=$1 pattern=$2 seconds=${3:-20}
+  local tries
+  tries=$(awk -v s="$seconds" 'BEGIN { print int(s * 20 + 0.5) }')
+  for _ in $(seq "$tries"); do
+    grep -qE "$pattern" "$file" 2>/dev/null && return 0
+    sleep 0.05
+  done
+  return 1
+}
