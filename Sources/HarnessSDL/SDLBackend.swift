@@ -81,10 +81,17 @@ public final class SDLBackend: RenderBackend {
     static func inputScale(_ window: SDLWindow, layoutScale: Double) -> Point {
         var (width, height): (Int32, Int32) = (0, 0)
         if let handle = window.window { SDL_GetWindowSize(handle, &width, &height) }
-        let pixels = window.outputSize
-        guard width > 0, height > 0, pixels.width > 0, pixels.height > 0 else { return Point(1, 1) }
+        return inputScale(
+            window: Size(width: Int(width), height: Int(height)), pixels: window.outputSize, layoutScale: layoutScale)
+    }
+
+    /// ``inputScale(_:layoutScale:)`` for a window of `window` coordinates drawn at `pixels` (1, 1 for a
+    /// window not yet sized).
+    static func inputScale(window: Size, pixels: Size, layoutScale: Double) -> Point {
+        guard window.width > 0, window.height > 0, pixels.width > 0, pixels.height > 0 else { return Point(1, 1) }
         return Point(
-            Double(pixels.width) / Double(width) / layoutScale, Double(pixels.height) / Double(height) / layoutScale)
+            Double(pixels.width) / Double(window.width) / layoutScale,
+            Double(pixels.height) / Double(window.height) / layoutScale)
     }
 
     /// The pixels per point that give `pixels` at least `minimum` points: `displayScale`, or less.

@@ -101,16 +101,13 @@ extension CommandRunTests {
             "# Golden frames: FNV-1a of the RGBA pixels after each scene's demo replay at --fixed-dt \(Golden.fixedDelta).",
             "# Regenerate with `make golden` (and look at out/golden/*.png before committing).",
         ]
-        let images = try await withThrowingTaskGroup(of: (Int, Image).self) { group in
-            for (index, (_, rendered, scale, weston)) in Golden.cases.enumerated() {
-                group.addTask { (index, try await Golden.render(rendered, into: folder, scale: scale, weston: weston)) }
+        let rendered = try await withThrowingTaskGroup(of: (Int, Image).self) { group in
+            for (index, (_, scene, scale, weston)) in Golden.cases.enumerated() {
+                group.addTask { (index, try await Golden.render(scene, into: folder, scale: scale, weston: weston)) }
             }
-            var images: [Int: Image] = [:]
-            for try await (index, image) in group { images[index] = image }
-            return images
+            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        for (index, (scene, _, _, _)) in Golden.cases.enumerated() {
-            guard let image = images[index] else { continue }
+        for ((scene, _, _, _), image) in zip(Golden.cases, rendered) {
             let hash = Golden.hash(image)
             lines.append("\(scene) \(hash)")
             if update {

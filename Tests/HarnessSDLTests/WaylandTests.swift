@@ -168,7 +168,7 @@ extension CommandRunTests {
     /// at that size, and the pointer arrives in layout points. Where exactly weston's X11 backend puts the
     /// pointer after F11 varies with its timing (it now and then keeps placing it by the window's old size),
     /// so the exact point, (641.25, 401.25) for output pixel (513, 321), is reported by `make desktop-check`;
-    /// the mapping itself is ``LayoutScaleTests`` and ``SDLEvents``' arithmetic.
+    /// the mapping itself is ``LayoutScaleTests/aPointerUnderTheSmallestLayoutIsInLayoutPoints()``.
     @Test func underWestonFullscreenOnASmallOutputKeepsTheSmallestLayout() async throws {
         let scratch = try ScratchFolder()
         let script = """
@@ -282,7 +282,8 @@ extension CommandRunTests {
         let stretches = summary.range(of: "\nthrottled: ").flatMap {
             Int(summary[$0.upperBound...].prefix { $0.isNumber })
         }
-        // Two sleeps at least; a loaded machine can add a stretch of its own (weston late by 50 ms or more).
+        // Two sleeps at least; a loaded machine can add a stretch of its own (weston late by
+        // Pacer.throttleThreshold or more).
         #expect((stretches ?? 0) >= 2, "\(summary)")
         #expect(summary.contains("interrupted at frame "), "\(summary)")
         let profile = try FrameProfile.load(scratch.path + "/frames.csv")
@@ -328,5 +329,18 @@ extension CommandRunTests {
         #expect(scale(1920, 1080, 2) == 1.5, "a 1080p screen at 2× keeps 1280×720 points")
         #expect(abs(scale(1280, 400, 1) - 400.0 / 720) < 1e-12)
         #expect(scale(0, 0, 2) == 2, "a window not yet sized keeps the display's scale")
+    }
+
+    /// Fullscreen on a 1024×640 output (window and pixels alike there) is drawn at 0.8 pixels a point, and
+    /// the pointer comes in layout points: output pixel (513, 321) is point (641.25, 401.25), as on weston
+    /// (whose exact pointer there `make desktop-check` reports); pixels would be 513, 321.
+    @Test func aPointerUnderTheSmallestLayoutIsInLayoutPoints() {
+        let output = Size(width: 1024, height: 640)
+        let layout = SDLBackend.layoutScale(output, displayScale: 1, minimum: SceneCatalog.smallestLayout)
+        let scale = SDLBackend.inputScale(window: output, pixels: output, layoutScale: layout)
+        #expect(
+            InputEvent.mouseMoved(to: Point(513, 321), dragging: false).scaled(by: scale)
+                == .mouseMoved(to: Point(641.25, 401.25), dragging: false))
+        #expect(SDLBackend.inputScale(window: Size(width: 0, height: 0), pixels: output, layoutScale: 1) == Point(1, 1))
     }
 }

@@ -33,14 +33,14 @@ import Testing
         var intervals = [UInt64](repeating: period, count: 1002)
         intervals[0] = 0
         intervals[1] = 53_000_000  // the first present: warm-up, in no figure below
-        intervals[101] = 25_000_001  // 1.5 periods and a hair: a hitch, 8.33 ms late
+        intervals[101] = 25_000_001  // 1.5 periods and a hair: a hitch, late by interval − period
         intervals[201] = 33_333_334  // two periods: a hitch, one period late
         intervals[301] = 50_000_000  // three periods: a hitch, two periods late
         intervals[401] = 25_000_000  // under 1.5 periods (25,000,000.5): on time
         intervals[501] = 150_000_000  // a stall, not a hitch
         var busy = [UInt64](repeating: 4_000_000, count: 1002)
         busy[1] = 40_000_000
-        for index in 1...10 { busy[index * 97 + 1] = 20_000_000 }  // 1 % of the frames overrun by 3.33 ms
+        for index in 1...10 { busy[index * 97 + 1] = 20_000_000 }  // 1 % of the frames overrun: busy > period
         for (index, interval) in intervals.enumerated() {
             var phases = FramePhases()
             phases.draw = busy[index]
@@ -79,7 +79,7 @@ import Testing
         let stats = FrameStats(targetPeriod: 10_000_000)
         for index in 0...101 {  // two warm-up frames, then 100 steady ones
             var phases = FramePhases()
-            phases.render = index > 96 ? 14_000_000 : 2_000_000  // the five slowest overrun by 4 ms
+            phases.render = index > 96 ? 14_000_000 : 2_000_000  // the five slowest overrun the 10 ms period
             stats.record(FrameSample(index: index, start: 0, interval: 10_000_000, phases: phases))
         }
         let summary = stats.summary()

@@ -109,14 +109,19 @@ public struct ProfileHeader: Sendable, Equatable {
     /// Reads the run's columns of a row (`column` gives a column's index by name); nil when the row has
     /// none, as a profile written before Cadence 0.1.0 does.
     init?(row fields: [Substring], column: [String: Int]) {
-        func text(_ name: String) -> String? { column["run_" + name].map { String(fields[$0]) } }
-        guard let scene = text("scene"), let period = text("target_period_ms").flatMap(Double.init),
-            period.isFinite, period >= 0, period < 3.6e9, let count = text("count").flatMap(Int.init)
+        self.init(reading: { name in column["run_" + name].map { String(fields[$0]) } })
+    }
+
+    /// The one reading of both shapes: `value` gives a fact by its name (`scene`, `target_period_ms`, …).
+    private init?(reading value: (String) -> String?) {
+        guard let scene = value("scene"), let period = value("target_period_ms").flatMap(Double.init),
+            period.isFinite, period >= 0, period < 3.6e9, let count = value("count").flatMap(Int.init)
         else { return nil }
         self.init(
-            scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: text("driver") ?? "",
-            renderer: text("renderer") ?? "", objectCount: count, sdlVersion: text("sdl") ?? "",
-            scale: text("scale").flatMap(Double.init) ?? 1, refreshRate: text("refresh_hz").flatMap(Double.init) ?? 0)
+            scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: value("driver") ?? "",
+            renderer: value("renderer") ?? "", objectCount: count,
+            sdlVersion: value("sdl").map { $0 == "-" ? "" : $0 } ?? "",
+            scale: value("scale").flatMap(Double.init) ?? 1, refreshRate: value("refresh_hz").flatMap(Double.init) ?? 0)
     }
 
     /// The comment line that profiles written before Cadence 0.1.0 began with (still read by ``init(line:)``).
@@ -134,15 +139,7 @@ public struct ProfileHeader: Sendable, Equatable {
             let parts = pair.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
-        guard let scene = fields["scene"], let period = fields["target_period_ms"].flatMap(Double.init),
-            period.isFinite, period >= 0, period < 3.6e9, let count = fields["count"].flatMap(Int.init)
-        else { return nil }
-        self.init(
-            scene: scene, targetPeriod: UInt64((period * 1e6).rounded()), driver: fields["driver"] ?? "",
-            renderer: fields["renderer"] ?? "",
-            objectCount: count, sdlVersion: fields["sdl"].map { $0 == "-" ? "" : $0 } ?? "",
-            scale: fields["scale"].flatMap(Double.init) ?? 1,
-            refreshRate: fields["refresh_hz"].flatMap(Double.init) ?? 0)
+        self.init(reading: { fields[$0] })
     }
 }
 
@@ -188,7 +185,9 @@ public final class CSVProfileWriter: FrameSink {
         ]
         let row = fields.joined(separator: ",")
         guard pending != nil else {
-            file.write(row + runFields)
+            // Two writes into the stream's buffer rather than a third string a frame.
+            file.write(row)
+            file.write(runFields)
             return
         }
         pending?.append(row)

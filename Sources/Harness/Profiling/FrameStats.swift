@@ -96,9 +96,9 @@ public struct FrameSample: Hashable, Sendable {
 /// unpaced run is steady from its third frame) and the display did not throttle. The first two frames
 /// (the first has no interval; the second's holds the first present, which maps the window and first uses
 /// the renderer: start-up, not the scene) and the frames while the pacer detected vsync are the *warm-up*,
-/// and the frames of
-/// a hidden or covered window the display throttled are *throttled*, each reported on their own. The
-/// per-frame CSV marks each row's set (`paced`, `throttled`), so each figure can be recomputed from it.
+/// and the frames of a hidden or covered window the display throttled are *throttled*, each reported on
+/// their own. The per-frame CSV marks each row's set (`paced`, `throttled`), so each figure can be
+/// recomputed from it.
 public struct FrameSummary: Hashable, Sendable {
     /// Frames recorded: ``warmUpFrames`` + ``steadyFrames`` + ``throttledFrames``.
     public var frames: Int
