@@ -28,4 +28,16 @@ static inline int cadence_SDL_wayland_surface(SDL_Window *window, void **display
     return 1;
 }
 
+// The GLX extensions of the window's X display, or NULL when it is not on X11 or GL is not loaded: whether the
+// driver could tell when a frame was shown (GLX_OML_sync_control). The X11 part of the WM info (left out above)
+// begins with the Display pointer, so it is read from the start of the union.
+static inline const char *cadence_SDL_glx_extensions(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
+    const char *(*query)(void *, int) = (const char *(*)(void *, int))SDL_GL_GetProcAddress("glXQueryExtensionsString");
+    void *display = *(void **)&info.info;
+    return query && display ? query(display, 0) : NULL;
+}
+
 #endif

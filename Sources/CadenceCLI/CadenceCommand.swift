@@ -65,8 +65,16 @@ public struct CadenceCommand: ParsableCommand {
                 lows: the 1% low is the frame rate of the p99 interval (1000 / p99 ms), the 0.1% low that of p99.9 \
                 (not the mean of the slowest 1%, MangoHud's other definition); mean ms per frame: busy time (all \
                 but waiting) and each phase, per steady frame; input-to-present: over every input event, from \
-                when it happened to the return of the present call of the frame that handled it (not to the \
-                display: SDL 2 reports no presentation time).
+                when it happened to the return of the present call of the frame that handled it. \
+                Display times (Wayland, from the compositor's presentation feedback; other drivers print why \
+                there are none, and their display columns are empty): display: steady frames presented, \
+                discarded (replaced before a repaint) and pending (no answer); display interval: presented to \
+                presented; display hitches: frames shown more than 1.5 refreshes (or periods, if longer) after \
+                the frame shown before, with late ms and hitch ratio as above; present-to-display: from the \
+                present call's return to the frame's presented time; input-to-display: from each input event \
+                to the presented time of the first frame that drew it. Figures: display-p50 … display-max, \
+                display-hitches, display-hitch-ratio, present-to-display-p99, input-to-display-p99 and so on; a \
+                --fail-if on one of them is refused before a run without display times.
 
                 Outputs: a path, or - for standard output (then the report goes to standard error); \
                 /dev/stdout works when it is a pipe.
@@ -199,6 +207,10 @@ public struct CadenceCommand: ParsableCommand {
                 if unpaced && gate.needsPacing {
                     throw .invalidOption("--fail-if '\(text)': an --unpaced run has no deadline, so no such figure")
                 }
+                if headless && gate.needsDisplayTimes {
+                    throw .invalidOption(
+                        "--fail-if '\(text)': a --headless run has no display times (the dummy driver has no display)")
+                }
                 gates.append(gate)
             }
             return gates
@@ -228,6 +240,9 @@ public struct CadenceCommand: ParsableCommand {
                 || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
             configuration.scale = scale ?? (x11 && !headless ? gdkScale : nil) ?? 1
             configuration.showsProfiler = profiler
+            configuration.displayGates = failIf.filter { text in
+                (try? FrameGate(parsing: text, comparing: false))?.needsDisplayTimes ?? false
+            }
             configuration.objectCount = count
             if let clip {
                 configuration.clip = ClipOptions(

@@ -99,6 +99,9 @@ public enum HarnessRun {
                 headless: configuration.headless, driver: configuration.videoDriver, scale: configuration.scale))
         defer { backend.close() }
         if let note = backend.driverNote { log(note) }
+        if let gate = configuration.displayGates.first, case let .unavailable(reason) = backend.displayTimes {
+            throw .invalidOption("--fail-if '\(gate)': this run has no display times (\(reason))")
+        }
         let rate = configuration.fps ?? backend.displayRefreshRate ?? 60
         log(
             "scene: \(configuration.scene), video driver: \(backend.driver), renderer: \(backend.rendererName), target \(rate) fps"

@@ -46,6 +46,10 @@ public final class SDLBackend: RenderBackend {
     /// The frame callback that tells a throttled Wayland window shown again (made when first asked).
     private var frameWatch: UnsafeMutablePointer<cadence_frame_watch>?
     private var watchesFrames: Bool?
+    /// Presentation feedback on Wayland (nil elsewhere, or when the compositor lacks the protocol).
+    private var presentation: UnsafeMutablePointer<cadence_presentation>?
+    /// Where this window's display times come from, or why it has none.
+    public let displayTimes: DisplayTimes
 
     /// Initialises SDL, opens the window and renderer, and loads the font.
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/platform(_:)`` with SDL's
@@ -73,6 +77,47 @@ public final class SDLBackend: RenderBackend {
         self.window = window
         size = Self.points(window.outputSize, layoutScale)
         inputScale = Self.inputScale(window, layoutScale: layoutScale)
+        (presentation, displayTimes) = Self.presentationFeedback(window)
+    }
+
+    /// Binds the compositor's presentation-time protocol for the window, or says why there are no display times.
+    private static func presentationFeedback(_ window: SDLWindow) -> (
+        UnsafeMutablePointer<cadence_presentation>?, DisplayTimes
+    ) {
+        guard let handle = window.window else { return (nil, .unavailable(reason: "no window")) }
+        switch window.driver {
+        case "wayland":
+            var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
+            guard cadence_SDL_wayland_surface(handle, &display, &surface) != 0, let display, let surface,
+                let presentation = cadence_presentation_create(display, surface)
+            else {
+                return (nil, .unavailable(reason: "the Wayland compositor does not offer wp_presentation"))
+            }
+            return (presentation, .feedback(clock: clockName(presentation.pointee.clock_id)))
+        case "x11":
+            let extensions = cadence_SDL_glx_extensions(handle).map { String(cString: $0) } ?? ""
+            return (
+                nil,
+                .unavailable(
+                    reason: extensions.contains("GLX_OML_sync_control")
+                        ? "X11: the driver offers GLX_OML_sync_control, which Cadence does not read yet"
+                        : "X11 without GLX_OML_sync_control, as under Xvfb or XWayland with llvmpipe: the X server tells a program nothing about when a frame was shown"
+                )
+            )
+        case "dummy": return (nil, .unavailable(reason: "headless: the dummy driver has no display"))
+        default: return (nil, .unavailable(reason: "the \(window.driver) driver reports no presentation times"))
+        }
+    }
+
+    /// The name of a `clockid_t`.
+    static func clockName(_ id: Int32) -> String {
+        switch id {
+        case CLOCK_MONOTONIC: return "CLOCK_MONOTONIC"
+        case CLOCK_MONOTONIC_RAW: return "CLOCK_MONOTONIC_RAW"
+        case CLOCK_REALTIME: return "CLOCK_REALTIME"
+        case CLOCK_BOOTTIME: return "CLOCK_BOOTTIME"
+        default: return "clock \(id)"
+        }
     }
 
     /// Layout points per window coordinate, axis by axis: the drawable's pixels per window coordinate (1
@@ -116,6 +161,8 @@ public final class SDLBackend: RenderBackend {
         guard window.renderer != nil else { return }
         cadence_frame_watch_destroy(frameWatch)
         frameWatch = nil
+        cadence_presentation_destroy(presentation)
+        presentation = nil
         drawing.text.close()
         window.close()
     }
@@ -196,6 +243,32 @@ extension SDLBackend {
     public func setClipboardText(_ text: String) -> Bool {
         guard driver != "dummy", window.window != nil else { return false }
         return SDL_SetClipboardText(text) == 0
+    }
+
+    /// Asks the compositor for presentation feedback on the commit the next present makes.
+    public func requestPresentationFeedback(frame: Int) -> Bool {
+        guard let presentation else { return false }
+        return cadence_presentation_request(presentation, Int64(frame)) != 0
+    }
+
+    /// Reads the compositor's answers without waiting; each time is moved onto `CLOCK_MONOTONIC` by an offset
+    /// sampled from both clocks now (never by subtracting times of two clocks).
+    public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
+        guard let presentation else { return }
+        let count = cadence_presentation_poll(presentation)
+        guard count > 0 else { return }
+        let offset = cadence_clock_offset_to_monotonic(presentation.pointee.clock_id)
+        for index in 0..<count {
+            let answer = cadence_presentation_answer_at(presentation, index).pointee
+            let feedback: PresentationFeedback =
+                answer.kind == 1
+                ? .presented(
+                    at: UInt64(clamping: Int64(clamping: answer.nanoseconds) &+ offset), refresh: answer.refresh,
+                    sequence: answer.sequence, flags: .init(rawValue: answer.flags))
+                : .discarded
+            answers.append(PresentationAnswer(frame: Int(answer.ticket), feedback: feedback))
+        }
+        cadence_presentation_clear(presentation)
     }
 
     /// Turns the renderer's vsync on or off (`SDL_RenderSetVSync`).

@@ -34,7 +34,7 @@ import Testing
     @Test func janksAreMarkedAboveTheirColumnAndCountedAsTheSummaryCountsThem() {
         let (plot, stats) = run()
         let list = plot.draw(stats: stats, title: "test")
-        let marks = fills(list, FramePlot.jankColor).filter { $0.y < 100 }  // above the timeline, not the legend's
+        let marks = fills(list, FramePlot.jankColor).filter { $0.y < 118 }  // above the timeline, not the legend's
         #expect(marks.count == 1, "one jank, one mark")
         // 100 frames over a 1192-pixel timeline: one column per frame, 11.92 px each, from x = 64.
         let column = (marks[0].x + marks[0].width / 2 - 64) / (1192.0 / 100)
@@ -55,9 +55,10 @@ import Testing
         #expect(budgetLines.count == 2, "one across the timeline, one up the histogram")
         let timeline = budgetLines[0]
         #expect(timeline.0.y == timeline.1.y)
-        // The timeline spans y 100 … 100 + 0.58 · 620; 10 ms of a 30 ms axis is a third of the way up.
-        let height = 0.58 * 620
-        #expect(abs(timeline.0.y - (100 + height - height / 3)) < 1e-9)
+        // Under three headline lines (the third: no display times) the timeline spans y 118 … 118 + 0.58 · 602;
+        // 10 ms of a 30 ms axis is a third of the way up.
+        let height = 0.58 * 602
+        #expect(abs(timeline.0.y - (118 + height - height / 3)) < 1e-9)
     }
 
     @Test func theWarmUpFrameIsShadedAndEveryPhaseHasItsColour() {

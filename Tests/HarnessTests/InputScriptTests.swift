@@ -210,7 +210,10 @@ import Testing
             scene: "hello", targetPeriod: 8_333_333, driver: "x11", renderer: "opengl", objectCount: 0,
             sdlVersion: "2.26.5", scale: 1, refreshRate: 120)
         let row = "1,16.6,8.3,0.1,0.1,0.1,0.1,0.1,8,0.5,0,0,1,0,0,-7.8,0,0,0"
-        try (about.line + "\n" + CSVProfileWriter.header + "\n" + row + "\n").write(
+        // The 19 columns of those profiles, before the display columns.
+        let header =
+            "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"
+        try (about.line + "\n" + header + "\n" + row + "\n").write(
             toFile: path, atomically: true, encoding: .utf8)
         let profile = try FrameProfile.load(path)
         #expect(profile.header == about)

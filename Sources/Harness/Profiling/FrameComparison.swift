@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Every summary figure is shown for both runs with its difference. Four figures say whether motion got
 /// worse: the median and 99th-percentile frame interval, the mean busy time and the hitch ratio (the last
-/// only when both runs were paced). For each, the difference NEW − BASE gets a confidence interval from a
+/// only when both runs were paced); when both profiles have display times (see ``PresentationFeedback``),
+/// two more: the 99th-percentile display interval and the display hitch ratio (see ``DisplayTrack``). For each, the difference NEW − BASE gets a confidence interval from a
 /// **circular block bootstrap**: each run's steady frames are resampled in blocks of √n consecutive frames
 /// (frame times are correlated: a slow stretch lasts many frames, and resampling single frames would make
 /// the intervals too narrow), the figure is computed on each resample, and the interval is the spread of
@@ -86,9 +87,14 @@ public struct FrameComparison: Sendable {
                 "\(profile.path) has \(frames.count) steady frames: at least \(Self.minimumSteadyFrames) are needed to compare"
             )
         }
-        var names = ["p50", "p99", "busy"]
-        let units = ["ms", "ms", "ms", "ms/s"]
-        if base.targetPeriod > 0 && new.targetPeriod > 0 { names.append("hitch-ratio") }
+        // Positions in `Steady.statistics`; the hitch ratios only when both runs were paced, the display
+        // figures only when both have display times.
+        var positions = [0, 1, 2]
+        let paced = base.targetPeriod > 0 && new.targetPeriod > 0
+        if paced { positions.append(3) }
+        if a.hasDisplay && b.hasDisplay { positions += paced ? [4, 5] : [4] }
+        let names = positions.map { Steady.names[$0] }
+        let units = positions.map { Steady.units[$0] }
         self.resamples = max(resamples, 100)
         confidence = 1 - 0.05 / Double(names.count)
         blocks = (a.block, b.block)
@@ -97,9 +103,10 @@ public struct FrameComparison: Sendable {
         var differences = [[Double]](repeating: [], count: names.count)
         for _ in 0..<self.resamples {
             let (x, y) = (a.statistics(a.resample(using: &generator)), b.statistics(b.resample(using: &generator)))
-            for index in names.indices { differences[index].append(y[index] - x[index]) }
+            for (index, position) in positions.enumerated() { differences[index].append(y[position] - x[position]) }
         }
-        let (pointA, pointB) = (a.statistics(Array(0..<a.count)), b.statistics(Array(0..<b.count)))
+        let (allA, allB) = (a.statistics(Array(0..<a.count)), b.statistics(Array(0..<b.count)))
+        let (pointA, pointB) = (positions.map { allA[$0] }, positions.map { allB[$0] })
         let tail = (1 - confidence) / 2
         tested = names.indices.map { index in
             let sorted = differences[index].sorted()
@@ -207,7 +214,14 @@ public struct FrameComparison: Sendable {
 
     /// A run's steady frames as the bootstrap resamples them.
     struct Steady {
+        /// The figures ``statistics(_:)`` computes, in its order, and their units.
+        static let names = ["p50", "p99", "busy", "hitch-ratio", "display-p99", "display-hitch-ratio"]
+        static let units = ["ms", "ms", "ms", "ms/s", "ms", "ms/s"]
         var interval: [Double] = [], busy: [Double] = [], late: [Double] = []
+        /// Each frame's display interval (nil: not presented after another) and display lateness (ms).
+        var displayInterval: [Double?] = [], displayLate: [Double] = []
+        /// Whether the profile has display times.
+        var hasDisplay = false
         /// Frames per block: √n, rounded.
         let block: Int
         /// The intervals in increasing order, and each frame's place in that order: a resample's
@@ -216,7 +230,13 @@ public struct FrameComparison: Sendable {
         private let place: [Int]
 
         init(_ profile: FrameProfile) {
-            for sample in profile.samples where FrameStats.isSteady(sample) {
+            var track = DisplayTrack()
+            for sample in profile.samples {
+                hasDisplay = hasDisplay || sample.display != nil
+                let shown = track.next(sample, period: profile.targetPeriod)
+                guard FrameStats.isSteady(sample) else { continue }
+                displayInterval.append(shown.map { Double($0.interval) / 1e6 })
+                displayLate.append(Double(shown?.lateBy ?? 0) / 1e6)
                 interval.append(Double(sample.interval) / 1e6)
                 busy.append(Double(sample.phases.busy) / 1e6)
                 let lateness = FrameStats.lateness(interval: sample.interval, targetPeriod: profile.targetPeriod)
@@ -244,16 +264,23 @@ public struct FrameComparison: Sendable {
             return indices
         }
 
-        /// p50 and p99 interval (nearest rank), mean busy time and hitch ratio (ms/s) of the frames at `indices`.
+        /// p50 and p99 interval (nearest rank), mean busy time, hitch ratio (ms/s), p99 display interval and
+        /// display hitch ratio of the frames at `indices` (the display figures 0 without display times).
         func statistics(_ indices: [Int]) -> [Double] {
             var counts = [Int](repeating: 0, count: sorted.count)
-            var (busySum, lateSum, intervalSum) = (0.0, 0.0, 0.0)
+            var (busySum, lateSum, intervalSum, displayLateSum) = (0.0, 0.0, 0.0, 0.0)
+            var shown: [Double] = []
             for frame in indices {
                 counts[place[frame]] += 1
                 busySum += busy[frame]
                 lateSum += late[frame]
                 intervalSum += interval[frame]
+                guard hasDisplay else { continue }
+                displayLateSum += displayLate[frame]
+                if let value = displayInterval[frame] { shown.append(value) }
             }
+            shown.sort()
+            let displayP99 = shown.isEmpty ? 0 : FrameComparison.nearestRank(shown, 0.99)
             let ranks = [0.5, 0.99].map { max(Int(($0 * Double(indices.count)).rounded(.up)), 1) }
             var percentiles: [Double] = []
             var seen = 0
@@ -265,7 +292,10 @@ public struct FrameComparison: Sendable {
                 if percentiles.count == ranks.count { break }
             }
             let seconds = intervalSum / 1000
-            return percentiles + [busySum / Double(indices.count), seconds > 0 ? lateSum / seconds : 0]
+            return percentiles + [
+                busySum / Double(indices.count), seconds > 0 ? lateSum / seconds : 0, displayP99,
+                seconds > 0 ? displayLateSum / seconds : 0,
+            ]
         }
     }
 }

@@ -155,13 +155,23 @@ public final class CSVProfileWriter: FrameSink {
     private var pending: [String]? = []
     /// `,` + the run's columns + the line's end, fixed when the header is written.
     private var runFields = ""
+    private var displayTrack = DisplayTrack()
 
     /// The columns, in order. `overrun_ms` (busy − period) is empty in an unpaced run; `late_ms` is how
     /// late a hitch was (0 for other frames) and `stall` marks stalls (see
     /// ``FrameStats/lateness(interval:targetPeriod:)``; both only for steady frames); `throttled` marks
     /// the frames of a hidden or covered window (see ``FrameSample/throttled``).
+    ///
+    /// The display columns (see ``PresentationFeedback``) are empty, never 0, in a run without display times
+    /// and for frames that were not presented: `display` is `presented`, `discarded` or `pending`;
+    /// `presented_ms` when the frame was shown (on the clock of `start_ms`); `display_interval_ms` since the
+    /// frame presented before it and `display_late_ms` how late that was (see ``DisplayTrack``; steady frames
+    /// only, 0 when on time); `present_to_display_ms` from the return of the present call; `refresh_ms`,
+    /// `display_seq` and `display_flags` as the compositor gave them; `input_to_display_ms` the longest
+    /// input-to-display latency of the events the frame showed first.
     public static let header =
-        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled"
+        "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,"
+        + "display,presented_ms,display_interval_ms,display_late_ms,present_to_display_ms,refresh_ms,display_seq,display_flags,input_to_display_ms"
 
     /// Opens the output (written to a temporary file until ``finish()``); `about` fills the run's columns.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
@@ -183,7 +193,8 @@ public final class CSVProfileWriter: FrameSink {
             ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
             sample.throttled ? "1" : "0",
         ]
-        let row = fields.joined(separator: ",")
+        var row = fields.joined(separator: ",")
+        row += displayFields(sample, steady: steady, period: period)
         guard pending != nil else {
             // Two writes into the stream's buffer rather than a third string a frame.
             file.write(row)
@@ -195,6 +206,20 @@ public final class CSVProfileWriter: FrameSink {
             about.targetPeriod = period
             writeHeader()
         }
+    }
+
+    /// The display columns of a row, each after a comma (empty without an answer).
+    private func displayFields(_ sample: FrameSample, steady: Bool, period: UInt64) -> String {
+        let shown = displayTrack.next(sample, period: period)
+        guard let display = sample.display else { return ",,,,,,,,," }
+        guard display.outcome == .presented else { return ",\(display.outcome.rawValue),,,,,,,," }
+        let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
+        let latency = display.time - Swift.min(sample.presentEnd, display.time)
+        return [
+            "", display.outcome.rawValue, ms(display.time), shown.map { ms($0.interval) } ?? "",
+            shown.map { ms(steady ? $0.lateBy : 0) } ?? "", ms(latency), ms(display.refresh), String(display.sequence),
+            String(display.flags.rawValue), ms(sample.inputToDisplay),
+        ].joined(separator: ",")
     }
 
     private func writeHeader() {
@@ -216,14 +241,19 @@ public final class CSVProfileWriter: FrameSink {
 /// (input, update, draw, render, present, wait) on the same track, and a counter event (`"ph":"C"`)
 /// named `active` carrying the tween and animation counts; a steady frame that came late is an instant
 /// event named `hitch` or `stall` with its interval and lateness; a counter named `throttled` goes to 1
-/// where a stretch of throttled frames begins and back to 0 where it ends. Times are microseconds from
-/// the first frame.
+/// where a stretch of throttled frames begins and back to 0 where it ends. With display times (see
+/// ``PresentationFeedback``), a second track named `display` has a slice per presented frame, from the
+/// presented time of the frame before it to its own (so a frame shown late is a long slice named after it),
+/// an instant `display hitch` or `display stall` where one was shown late (see ``DisplayTrack``) and an
+/// instant `discarded` at the present of a frame never shown. Times are microseconds from the first frame.
 public final class ChromeTraceWriter: FrameSink {
     private let file: StreamingFile
     private let targetPeriod: UInt64
     private var origin: UInt64?
     private var first = true
     private var throttled = false
+    private var displayTrack = DisplayTrack()
+    private var namedDisplayTrack = false
 
     /// Opens the output (written to a temporary file until ``finish()``) for a run held to `targetPeriod`
     /// nanoseconds a frame (0: unpaced), which tells hitches and stalls; `platform` (the driver, SDL's
@@ -274,11 +304,43 @@ public final class ChromeTraceWriter: FrameSink {
                 #"{"name":"throttled","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"throttled":\#(throttled ? 1 : 0)}}"#
             )
         }
+        recordDisplay(sample, origin: origin)
         if sample.inputEvents > 0 {
             // A counter track of its own, stamped at the present that showed the input.
             let presented = sample.start - origin + sample.phases.busy
             emit(
                 #"{"name":"input-to-present ms","ph":"C","pid":1,"ts":\#(us(presented)),"args":{"longest":\#(String(format: "%.3f", Double(sample.inputLatency) / 1e6)),"events":\#(sample.inputEvents)}}"#
+            )
+        }
+    }
+
+    private func recordDisplay(_ sample: FrameSample, origin: UInt64) {
+        guard let display = sample.display else { return }
+        if !namedDisplayTrack {
+            namedDisplayTrack = true
+            emit(#"{"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"display"}}"#)
+        }
+        let us = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1000) }
+        let ms = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1e6) }
+        let shown = displayTrack.next(sample, period: sample.period ?? targetPeriod)
+        switch display.outcome {
+        case .presented:
+            // Before the first frame (a warm-up present answered late) would be a negative time: left out.
+            guard display.time >= origin else { return }
+            let latency = display.time - Swift.min(sample.presentEnd, display.time)
+            if let shown, shown.interval <= display.time - origin {
+                emit(
+                    #"{"name":"frame \#(sample.index) shown","cat":"display","ph":"X","pid":1,"tid":2,"ts":\#(us(display.time - origin - shown.interval)),"dur":\#(us(shown.interval)),"args":{"frame":\#(sample.index),"display_interval_ms":\#(ms(shown.interval)),"present_to_display_ms":\#(ms(latency))}}"#
+                )
+                if FrameStats.isSteady(sample), shown.lateBy > 0 || shown.stall {
+                    emit(
+                        #"{"name":"\#(shown.stall ? "display stall" : "display hitch")","cat":"display","ph":"i","s":"t","pid":1,"tid":2,"ts":\#(us(display.time - origin)),"args":{"frame":\#(sample.index),"display_interval_ms":\#(ms(shown.interval)),"late_ms":\#(ms(shown.lateBy))}}"#
+                    )
+                }
+            }
+        case .discarded, .pending:
+            emit(
+                #"{"name":"\#(display.outcome.rawValue)","cat":"display","ph":"i","s":"t","pid":1,"tid":2,"ts":\#(us(sample.presentEnd - origin)),"args":{"frame":\#(sample.index)}}"#
             )
         }
     }

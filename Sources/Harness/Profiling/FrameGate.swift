@@ -48,14 +48,26 @@ public struct FrameGate: Sendable, Equatable {
     public let test: Test
 
     /// The names of every figure a summary can have (a paced run's).
-    public static let figureNames: [String] = FrameStats(targetPeriod: 1).summary().figures.map(\.name)
+    public static let figureNames: [String] = everyFigure.map(\.name)
     /// Each figure's unit.
     static let units: [String: String] = Dictionary(
-        FrameStats(targetPeriod: 1).summary().figures.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
+        everyFigure.map { ($0.name, $0.unit) }, uniquingKeysWith: { a, _ in a })
+    /// A paced run's figures with display times.
+    private static var everyFigure: [FrameSummary.Figure] {
+        let stats = FrameStats(targetPeriod: 1)
+        stats.displayTimes = .feedback(clock: "")
+        return stats.summary().figures
+    }
+    /// The figures only a run with display times measures (see ``DisplayTimes``).
+    static let displayNames = Set(figureNames).subtracting(FrameStats(targetPeriod: 1).summary().figures.map(\.name))
     /// The figures an unpaced run measures too.
-    static let unpacedNames = Set(FrameStats(targetPeriod: 0).summary().figures.map(\.name))
+    static let unpacedNames: Set<String> = {
+        let stats = FrameStats(targetPeriod: 0)
+        stats.displayTimes = .feedback(clock: "")
+        return Set(stats.summary().figures.map(\.name))
+    }()
     /// The figures a comparison tests (see ``FrameComparison``).
-    public static let testedNames = ["p50", "p99", "busy", "hitch-ratio"]
+    public static let testedNames = ["p50", "p99", "busy", "hitch-ratio", "display-p99", "display-hitch-ratio"]
 
     /// Parses a condition for a run or, when `comparing`, for a comparison.
     /// - Throws: ``HarnessError/invalidOption(_:)`` saying what is wrong and what is allowed.
@@ -120,11 +132,20 @@ public struct FrameGate: Sendable, Equatable {
         return !Self.unpacedNames.contains(name)
     }
 
+    /// Whether the gate is on a figure only a run with display times measures (`display-hitch-ratio`,
+    /// `input-to-display-p99`, …): such a gate is refused before a run that has none.
+    public var needsDisplayTimes: Bool {
+        guard case let .figure(name, _, _) = test else { return false }
+        return Self.displayNames.contains(name)
+    }
+
     /// Checks the gate against a run: nil when it passes, else why it failed.
     public func failure(of summary: FrameSummary) -> String? {
         guard case let .figure(name, op, threshold) = test else { return nil }
         guard let figure = summary.figures.first(where: { $0.name == name }) else {
-            return "\(text): the run did not measure \(name) (it was unpaced)"
+            return needsDisplayTimes
+                ? "\(text): the run had no display times (\(summary.displayUnavailable))"
+                : "\(text): the run did not measure \(name) (it was unpaced)"
         }
         return Self.failure(text, name, figure.value, op, threshold, figure.unit)
     }

@@ -12,6 +12,10 @@ import Foundation
 ///   ``FrameStats/lateness(interval:targetPeriod:)``) marked by an orange tick above its column and every
 ///   jank (a steady frame of at least twice the budget) by a red one, with intervals beyond the axis drawn
 ///   to its top;
+///   With display times (see ``PresentationFeedback``), a strip along the timeline's top has a green tick
+///   over every column with a presented frame (none over frames discarded or unanswered), a magenta tick
+///   where a steady frame was shown late (a display hitch or stall, see ``DisplayTrack``), and the display
+///   interval (presented to presented) is a cyan line beside the grey one;
 /// - a **histogram** of the steady frames' intervals with the budget marked;
 /// - the summary's headline figures, over the same steady frames as `--summary`.
 ///
@@ -23,15 +27,31 @@ public final class FramePlot: FrameSink {
         var interval: UInt64
         var phases: FramePhases
         var steady: Bool
+        /// Whether the display showed it, the time since the frame it showed before (0: none), and whether
+        /// that was a display hitch or stall.
+        var presented = false, displayInterval: UInt64 = 0, displayLate = false
     }
 
     private(set) var frames: [Frame] = []
+    private var displayTrack = DisplayTrack()
+    private var hasDisplay = false
+    private var period: UInt64 = 0
 
     /// Creates an empty plot.
     public init() {}
 
     public func record(_ sample: FrameSample) {
-        frames.append(Frame(interval: sample.interval, phases: sample.phases, steady: FrameStats.isSteady(sample)))
+        var frame = Frame(interval: sample.interval, phases: sample.phases, steady: FrameStats.isSteady(sample))
+        if let period = sample.period { self.period = period }
+        if let display = sample.display {
+            hasDisplay = true
+            frame.presented = display.outcome == .presented
+            if let shown = displayTrack.next(sample, period: sample.period ?? period) {
+                frame.displayInterval = shown.interval
+                frame.displayLate = frame.steady && (shown.lateBy > 0 || shown.stall)
+            }
+        }
+        frames.append(frame)
     }
 
     /// Nothing to flush: the picture is drawn once the run is over.
@@ -46,6 +66,9 @@ public final class FramePlot: FrameSink {
     static let jankColor = Color(255, 70, 70)
     static let hitchColor = Color(255, 160, 60)
     static let warmUpShade = Color(110, 80, 160, 90)
+    static let presentedColor = Color(90, 200, 120)
+    static let displayColor = Color(80, 200, 230)
+    static let displayHitchColor = Color(230, 80, 220)
 
     /// Draws the plot of the frames recorded so far.
     /// - Parameters:
@@ -58,19 +81,21 @@ public final class FramePlot: FrameSink {
         let summary = stats.summary()
         let budget = Double(stats.targetPeriod) / 1e6
         list.text(title, at: Point(24, 14), size: .large, .text)
-        for (index, line) in headline(summary, budget: budget).enumerated() {
+        let lines = headline(summary, budget: budget)
+        for (index, line) in lines.enumerated() {
             list.text(line, at: Point(24, 42 + Double(index) * 18), size: .small, .dimText)
         }
         let width = Double(size.width)
         let height = Double(size.height)
-        let timeline = Rect(x: 64, y: 100, width: width - 88, height: (height - 100) * 0.58)
+        let top = 64 + Double(max(lines.count, 2)) * 18
+        let timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
         let histogram = Rect(
             x: 64, y: timeline.y + timeline.height + 48, width: width * 0.55,
             height: height - timeline.y - timeline.height - 88)
         let scale = axisTop(budget: budget)
         drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
         drawHistogram(into: &list, in: histogram, top: scale, budget: budget)
-        drawLegend(into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y), budget: budget)
+        drawLegend(into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y - 22), budget: budget)
         return list
     }
 
@@ -81,13 +106,23 @@ public final class FramePlot: FrameSink {
         first += "  p99 \(f(summary.intervalP99))  max \(f(summary.intervalMax))"
         first +=
             "   lows \(String(format: "%.1f", summary.low1Fps)) fps (1%), \(String(format: "%.1f", summary.low01Fps)) fps (0.1%)"
-        guard budget > 0 else { return [first + "   unpaced: no budget", "\(summary.stalls) stalls"] }
+        var display: [String] = []
+        if let shown = summary.display {
+            display = [
+                "display: \(shown.presented) shown, \(shown.discarded) discarded, \(shown.pending) pending"
+                    + "   interval ms p50 \(f(shown.intervalP50))  p99 \(f(shown.intervalP99))   \(shown.hitches) display hitches"
+                    + " (\(f(shown.hitchRatio)) ms/s)   present-to-display ms p50 \(f(shown.latencyP50))"
+            ]
+        } else {
+            display = ["display times unavailable (\(summary.displayUnavailable))"]
+        }
+        guard budget > 0 else { return [first + "   unpaced: no budget", "\(summary.stalls) stalls"] + display }
         first += "   budget \(f(budget)) ms"
         var second = "\(summary.missedDeadlines) missed, \(summary.janks) janks, \(summary.hitches) hitches"
         second +=
             " (\(f(summary.hitchTotalMs)) ms late, hitch ratio \(f(summary.hitchRatio)) ms/s), \(summary.stalls) stalls"
         second += "   frame overrun ms p50 \(f(summary.overrunP50))  p99 \(f(summary.overrunP99))"
-        return [first, second]
+        return [first, second] + display
     }
 
     /// The top of both axes, in ms: room for twice the budget and the 99th percentile of the steady
@@ -115,6 +150,7 @@ public final class FramePlot: FrameSink {
         let columnWidth = area.width / Double(ranges.count)
         let y = { (ms: Double) in area.y + area.height - min(ms, top) / top * area.height }
         var intervalLine: [Point] = []
+        var displayLine: [Point] = []
         for (column, range) in ranges.enumerated() {
             let x = area.x + Double(column) * columnWidth
             let slice = frames[range]
@@ -138,8 +174,19 @@ public final class FramePlot: FrameSink {
             if slice.contains(where: { $0.steady && FrameStats.isJank(interval: $0.interval, targetPeriod: period) }) {
                 list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y - 12, width: 4, height: 9), Self.jankColor)
             }
+            guard hasDisplay else { continue }
+            if slice.contains(where: \.presented) {
+                list.fill(Rect(x: x, y: area.y + 1, width: max(columnWidth, 1), height: 5), Self.presentedColor)
+            }
+            if slice.contains(where: \.displayLate) {
+                list.fill(Rect(x: x + columnWidth / 2 - 2, y: area.y + 1, width: 4, height: 14), Self.displayHitchColor)
+            }
+            if let shown = slice.map(\.displayInterval).max(), shown > 0 {
+                displayLine.append(Point(x + columnWidth / 2, y(Double(shown) / 1e6)))
+            }
         }
         list.polyline(intervalLine, Self.intervalColor)
+        if displayLine.count > 1 { list.polyline(displayLine, Self.displayColor) }
         if budget > 0 {
             list.line(Point(area.x, y(budget)), Point(area.x + area.width, y(budget)), Self.budgetColor)
         }
@@ -208,8 +255,14 @@ public final class FramePlot: FrameSink {
             entries.append(("jank: a steady frame of 2x the budget or more", Self.jankColor))
         }
         entries.append(("warm-up (first two frames, vsync detection)", Self.warmUpShade))
+        if hasDisplay {
+            entries.append(("shown (top strip; a gap: discarded or no answer)", Self.presentedColor))
+            entries.append(("display interval (shown to shown)", Self.displayColor))
+            entries.append(("display hitch: shown over 1.5 refreshes late", Self.displayHitchColor))
+        }
+        let spacing = entries.count > 8 ? 16.0 : 22
         for (index, entry) in entries.enumerated() {
-            let y = origin.y + Double(index) * 22
+            let y = origin.y + Double(index) * spacing
             list.fill(Rect(x: origin.x, y: y + 3, width: 14, height: 12), entry.1)
             list.text(entry.0, at: Point(origin.x + 22, y), size: .small, .text)
         }

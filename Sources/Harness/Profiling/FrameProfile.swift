@@ -20,9 +20,13 @@ public struct FrameProfile: Sendable {
     /// The period the run was held to, in nanoseconds (0: unpaced or unknown).
     public var targetPeriod: UInt64 { header?.targetPeriod ?? 0 }
 
-    /// The run's figures, computed by ``FrameStats`` as the run itself computed them.
+    /// The run's figures, computed by ``FrameStats`` as the run itself computed them (but input-to-present
+    /// and input-to-display, whose per-event latencies the CSV does not hold).
     public func summary() -> FrameSummary {
         let stats = FrameStats(targetPeriod: targetPeriod, historyLength: 1)
+        if !samples.contains(where: { $0.display != nil }) {
+            stats.displayTimes = .unavailable(reason: "the profile has no display times")
+        }
         for sample in samples { stats.record(sample) }
         return stats.summary()
     }
@@ -88,11 +92,28 @@ public struct FrameProfile: Sendable {
                 throw .unreadableProfile(path, line: lineNumber, reason: "'frame' is not a frame number")
             }
             if header == nil, samples.isEmpty { header = ProfileHeader(row: fields, column: index) }
-            samples.append(
-                FrameSample(
-                    index: Int(frame), start: try nanoseconds("start_ms"), interval: try nanoseconds("interval_ms"),
-                    phases: phases, paced: try number("paced") != 0,
-                    throttled: index["throttled"] == nil ? false : try number("throttled") != 0))
+            var sample = FrameSample(
+                index: Int(frame), start: try nanoseconds("start_ms"), interval: try nanoseconds("interval_ms"),
+                phases: phases, paced: try number("paced") != 0,
+                throttled: index["throttled"] == nil ? false : try number("throttled") != 0)
+            // Display columns (profiles since they were added): empty when the frame had no answer.
+            if let column = index["display"], !fields[column].isEmpty {
+                guard let outcome = PresentationFeedback.Outcome(rawValue: String(fields[column])) else {
+                    throw .unreadableProfile(
+                        path, line: lineNumber, reason: "'display' is not presented, discarded or pending")
+                }
+                switch outcome {
+                case .presented:
+                    sample.display = .presented(
+                        at: try nanoseconds("presented_ms"), refresh: try nanoseconds("refresh_ms"),
+                        sequence: UInt64(Swift.min(try number("display_seq"), 1e18)),
+                        flags: .init(rawValue: UInt32(Swift.min(try number("display_flags"), 15))))
+                    sample.inputToDisplay = try nanoseconds("input_to_display_ms")
+                case .discarded: sample.display = .discarded
+                case .pending: sample.display = .pending
+                }
+            }
+            samples.append(sample)
         }
         return FrameProfile(path: path, header: header, samples: samples)
     }

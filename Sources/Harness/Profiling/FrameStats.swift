@@ -48,6 +48,8 @@ public struct FrameSample: Hashable, Sendable {
     public var interval: UInt64
     /// Where the time went.
     public var phases: FramePhases
+    /// When its present call returned (monotonic nanoseconds): the start plus every phase but the wait.
+    public var presentEnd: UInt64 { start + phases.busy }
     /// Tweens the tweener tracked after the update.
     public var tweens: Int
     /// Animated values still animating after the update.
@@ -68,13 +70,20 @@ public struct FrameSample: Hashable, Sendable {
     /// its interval spans a throttled present or wait. Throttled frames are counted on their own, in no
     /// other figure.
     public var throttled: Bool
+    /// What the display answered for the frame (see ``PresentationFeedback``); nil when the run has no
+    /// display times or the frame was not presented (throttled).
+    public var display: PresentationFeedback?
+    /// The longest input-to-display latency among the input events this frame showed first: from each event
+    /// to this frame's presented time (events of a discarded frame before it included); 0 when none.
+    public var inputToDisplay: UInt64 = 0
 
     /// Creates a sample.
     public init(
         index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
         paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0, period: UInt64? = nil,
-        throttled: Bool = false
+        throttled: Bool = false, display: PresentationFeedback? = nil
     ) {
+        self.display = display
         self.period = period
         self.throttled = throttled
         self.paced = paced
@@ -149,6 +158,10 @@ public struct FrameSummary: Hashable, Sendable {
     /// Input-to-present latency percentiles over every input event: from when the event happened to the
     /// present of the first frame that reflects it (p50, p99, maximum).
     public var inputLatencyP50Ms: Double, inputLatencyP99Ms: Double, inputLatencyMaxMs: Double
+    /// The display's figures, when the run had display times (see ``DisplayTimes``); nil otherwise.
+    public var display: DisplaySummary?
+    /// Why the run has no display figures (when ``display`` is nil).
+    public var displayUnavailable: String = ""
 }
 
 /// Records every frame: a recent history for the overlay and HdrHistogram distributions for percentiles.
@@ -194,6 +207,9 @@ public final class FrameStats {
     /// Throttled stretches, frames and the time they spanned (nanoseconds; see ``FrameSample/throttled``).
     public private(set) var throttledStretches = 0, throttledFrames = 0, throttledTotal: UInt64 = 0
     private var lastThrottled = false
+    /// Where display times come from (set by the loop from its backend); the summary says why when none.
+    public var displayTimes: DisplayTimes = .unavailable(reason: "the frames carried no presentation feedback")
+    private var display = DisplayRecord()
 
     private var ring: [FrameSample] = []
     private var ringStart = 0
@@ -210,6 +226,12 @@ public final class FrameStats {
     /// that handled it (the frame loop calls this for every event).
     public func recordInputLatency(_ nanoseconds: UInt64) {
         inputLatencies.record(Swift.min(nanoseconds, 60_000_000_000))
+    }
+
+    /// Records one input event's input-to-display latency: nanoseconds from when it happened to the presented
+    /// time of the first frame that drew it (the frame loop calls this as display answers come in).
+    public func recordInputToDisplay(_ nanoseconds: UInt64) {
+        display.input.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
     /// Whether a frame is steady (see ``FrameSummary``): after the first two, paced and not throttled.
@@ -281,6 +303,7 @@ public final class FrameStats {
             warmUpFrameCount += 1
             warmUpIntervalMax = max(warmUpIntervalMax, sample.interval)
         }
+        if sample.display != nil { display.record(sample, steady: Self.isSteady(sample), period: targetPeriod) }
         if ring.count < historyLength {
             ring.append(sample)
         } else {
@@ -351,8 +374,69 @@ public final class FrameStats {
             inputEvents: Int(inputLatencies.totalCount),
             inputLatencyP50Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(50)) : 0,
             inputLatencyP99Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(99)) : 0,
-            inputLatencyMaxMs: hasLatencies ? ms(inputLatencies.max) : 0
+            inputLatencyMaxMs: hasLatencies ? ms(inputLatencies.max) : 0,
+            display: display.summary(steadyTotal: steadyTotal, times: displayTimes),
+            displayUnavailable: displayReason
         )
+    }
+
+    private var displayReason: String {
+        if case let .unavailable(reason) = displayTimes { return reason }
+        return ""
+    }
+}
+
+/// The display side of ``FrameStats``: what each frame's ``PresentationFeedback`` adds to the figures.
+struct DisplayRecord {
+    var track = DisplayTrack()
+    var intervals = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    var latencies = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    var input = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    var presented = 0, discarded = 0, pending = 0, hitches = 0, stalls = 0
+    var hitchTotal: UInt64 = 0
+    var seen = false, allHardware = true
+
+    mutating func record(_ sample: FrameSample, steady: Bool, period: UInt64) {
+        guard let feedback = sample.display else { return }
+        seen = true
+        let shown = track.next(sample, period: sample.period ?? period)
+        guard steady else { return }
+        switch feedback.outcome {
+        case .discarded: discarded += 1
+        case .pending: pending += 1
+        case .presented:
+            presented += 1
+            allHardware = allHardware && feedback.isHardware
+            latencies.record(Swift.min(feedback.time - Swift.min(sample.presentEnd, feedback.time), 60_000_000_000))
+            if let shown {
+                intervals.record(Swift.min(shown.interval, 60_000_000_000))
+                if shown.stall {
+                    stalls += 1
+                } else if shown.lateBy > 0 {
+                    hitches += 1
+                    hitchTotal += shown.lateBy
+                }
+            }
+        }
+    }
+
+    func summary(steadyTotal: UInt64, times: DisplayTimes) -> DisplaySummary? {
+        guard seen || times.isAvailable else { return nil }
+        let ms = { (ns: UInt64) in Double(ns) / 1e6 }
+        let percentile = { (histogram: Histogram<UInt64>, p: Double) in
+            histogram.totalCount > 0 ? ms(histogram.valueAtPercentile(p)) : 0
+        }
+        return DisplaySummary(
+            source: presented > 0 && allHardware ? "hardware" : "compositor's clock",
+            presented: presented, discarded: discarded, pending: pending,
+            intervalP50: percentile(intervals, 50), intervalP90: percentile(intervals, 90),
+            intervalP99: percentile(intervals, 99), intervalMax: intervals.totalCount > 0 ? ms(intervals.max) : 0,
+            hitches: hitches, hitchTotalMs: ms(hitchTotal),
+            hitchRatio: steadyTotal > 0 ? ms(hitchTotal) / (Double(steadyTotal) / 1e9) : 0, stalls: stalls,
+            latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99),
+            latencyMax: latencies.totalCount > 0 ? ms(latencies.max) : 0,
+            inputEvents: Int(input.totalCount), inputP50: percentile(input, 50), inputP99: percentile(input, 99),
+            inputMax: input.totalCount > 0 ? ms(input.max) : 0)
     }
 }
 
@@ -396,6 +480,28 @@ extension FrameSummary {
             inputEvents == 0
                 ? "input-to-present ms: no input events"
                 : "input-to-present ms over \(inputEvents) input events: p50 \(f(inputLatencyP50Ms))  p99 \(f(inputLatencyP99Ms))  max \(f(inputLatencyMaxMs))"
+        )
+        guard let display else {
+            lines.append(
+                "display times: unavailable (\(displayUnavailable)); every figure above ends at the present call")
+            return lines.joined(separator: "\n")
+        }
+        lines.append(
+            "display (\(display.source)): \(display.presented) presented, \(display.discarded) discarded, \(display.pending) pending of \(steadyFrames) steady frames"
+        )
+        lines.append(
+            "display interval ms: p50 \(f(display.intervalP50))  p90 \(f(display.intervalP90))  p99 \(f(display.intervalP99))  max \(f(display.intervalMax))"
+        )
+        lines.append(
+            "display hitches: \(display.hitches)  late ms: \(f(display.hitchTotalMs))  hitch ratio ms/s: \(f(display.hitchRatio))  display stalls: \(display.stalls)"
+        )
+        lines.append(
+            "present-to-display ms: p50 \(f(display.latencyP50))  p99 \(f(display.latencyP99))  max \(f(display.latencyMax))"
+        )
+        lines.append(
+            display.inputEvents == 0
+                ? "input-to-display ms: no input events presented"
+                : "input-to-display ms over \(display.inputEvents) input events: p50 \(f(display.inputP50))  p99 \(f(display.inputP99))  max \(f(display.inputMax))"
         )
         return lines.joined(separator: "\n")
     }
@@ -449,6 +555,33 @@ extension FrameSummary {
             figure("input-p50", "ms", inputLatencyP50Ms), figure("input-p99", "ms", inputLatencyP99Ms),
             figure("input-max", "ms", inputLatencyMaxMs),
         ]
+        if let display { list += Self.displayFigures(display) }
         return list
+    }
+
+    /// The display's figures, by name: every one starts `display-`, `present-to-display-` or
+    /// `input-to-display-` (see ``FrameGate/needsDisplayTimes``).
+    static func displayFigures(_ display: DisplaySummary) -> [Figure] {
+        func figure(_ name: String, _ unit: String, _ value: Double, worse: Bool = true) -> Figure {
+            Figure(name: name, unit: unit, value: value, largerIsWorse: worse)
+        }
+        return [
+            figure("display-presented", "", Double(display.presented), worse: false),
+            figure("display-discarded", "", Double(display.discarded)),
+            figure("display-pending", "", Double(display.pending)),
+            figure("display-p50", "ms", display.intervalP50), figure("display-p90", "ms", display.intervalP90),
+            figure("display-p99", "ms", display.intervalP99), figure("display-max", "ms", display.intervalMax),
+            figure("display-hitches", "", Double(display.hitches)),
+            figure("display-late", "ms", display.hitchTotalMs),
+            figure("display-hitch-ratio", "ms/s", display.hitchRatio),
+            figure("display-stalls", "", Double(display.stalls)),
+            figure("present-to-display-p50", "ms", display.latencyP50),
+            figure("present-to-display-p99", "ms", display.latencyP99),
+            figure("present-to-display-max", "ms", display.latencyMax),
+            figure("input-to-display-events", "", Double(display.inputEvents), worse: false),
+            figure("input-to-display-p50", "ms", display.inputP50),
+            figure("input-to-display-p99", "ms", display.inputP99),
+            figure("input-to-display-max", "ms", display.inputMax),
+        ]
     }
 }

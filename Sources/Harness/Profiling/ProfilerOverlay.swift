@@ -63,11 +63,11 @@ public struct ProfilerOverlay {
             lastRefresh = frame
             lines = Self.describe(stats.summary(), pacer: pacer)
         }
-        let panel = Rect(x: 12, y: Double(size.height) - 270, width: Double(size.width) - 24, height: 258)
+        let panel = Rect(x: 12, y: Double(size.height) - 288, width: Double(size.width) - 24, height: 276)
         list.fill(panel, Color(8, 9, 12, 225))
         list.stroke(panel, .grid)
 
-        let graph = Rect(x: panel.x + 10, y: panel.y + 114, width: panel.width - 20, height: 134)
+        let graph = Rect(x: panel.x + 10, y: panel.y + 132, width: panel.width - 20, height: 134)
         let periodMs = stats.targetPeriod > 0 ? Double(stats.targetPeriod) / 1e6 : 16.667
         let pixelsPerMs = graph.height / (2 * periodMs)
         let barWidth = graph.width / Double(max(stats.historyLength, 1))
@@ -133,6 +133,12 @@ public struct ProfilerOverlay {
                 : String(
                     format: "input-to-present ms  p50 %.3f  p99 %.3f  max %.3f   over %d events", s.inputLatencyP50Ms,
                     s.inputLatencyP99Ms, s.inputLatencyMaxMs, s.inputEvents),
+            s.display.map { d in
+                String(
+                    format:
+                        "display ms  p50 %.3f  p99 %.3f   display hitches %d (%.1f ms/s)   present-to-display p50 %.3f   input-to-display p99 %.3f",
+                    d.intervalP50, d.intervalP99, d.hitches, d.hitchRatio, d.latencyP50, d.inputP99)
+            } ?? "display times unavailable: \(s.displayUnavailable)",
         ]
     }
 }

@@ -41,6 +41,16 @@ public final class FrameLoop {
     private var lastStart: UInt64?
     /// Whether the last frame ended throttled: this frame's interval then spans a throttled present or wait.
     private var throttledAtLastEnd = false
+    /// Whether frames ask the display when they were shown (the backend's ``RenderBackend/displayTimes``).
+    private let asksDisplay: Bool
+    /// Frames waiting for their display's answer (used only when ``asksDisplay``).
+    private var display = DisplayQueue()
+
+    /// How long a frame waits for its display's answer, after its present, before it is recorded as pending
+    /// (a compositor that stopped answering must not hold the profile back for good).
+    public static let displayAnswerTimeout: UInt64 = 1_000_000_000
+    /// How long the end of a run waits for the answers of its last frames.
+    public static let displayDrainTime: UInt64 = 250_000_000
 
     /// Creates a loop. The clock's time source is also used to time the phases.
     /// - Parameters:
@@ -68,6 +78,8 @@ public final class FrameLoop {
         capture = RunCapture(options)
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
+        stats.displayTimes = backend.displayTimes
+        asksDisplay = stats.displayTimes.isAvailable
     }
 
     /// Whether the profiler overlay is shown (P).
@@ -109,6 +121,7 @@ public final class FrameLoop {
         if interruption == nil, let signal = time.stopRequest, frames.map({ frameIndex < $0 }) ?? true, isRunning {
             interruption = signal
         }
+        drainDisplayAnswers()
         if let screenshot {
             backend.render(drawList)
             try backend.saveScreenshot(to: screenshot)
@@ -151,6 +164,7 @@ public final class FrameLoop {
         let presents = pacer.presents(displayShowed: backend.displayShowedFrame())
         let watched = presents && pacer.watchesPresents
         let cpuBefore = watched ? time.processorTime() : 0
+        let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex)
         if presents { backend.present() }
         let afterPresent = time.now()
         if watched {
@@ -177,9 +191,37 @@ public final class FrameLoop {
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
             inputLatency: presents ? recordInputLatency(presentedAt: afterPresent) : 0, period: pacer.period,
             throttled: throttled)
+        if asksDisplay {
+            display.add(sample, requested: asked, eventTimes: eventTimes)
+            display.collect(from: backend)
+            let now = time.now()
+            while let answered = display.next(now: now, timeout: Self.displayAnswerTimeout, stats: stats) {
+                record(answered)
+            }
+        } else {
+            record(sample)
+        }
+        frameIndex += 1
+    }
+
+    private func record(_ sample: FrameSample) {
         stats.record(sample)
         for sink in sinks { sink.record(sample) }
-        frameIndex += 1
+    }
+
+    /// At the end of a run: waits up to ``displayDrainTime`` for the last frames' answers, then records every
+    /// frame still waiting, as pending.
+    private func drainDisplayAnswers() {
+        guard asksDisplay else { return }
+        let deadline = time.now() + Self.displayDrainTime
+        while !display.isEmpty, time.now() < deadline {
+            display.collect(from: backend)
+            while let answered = display.next(now: time.now(), timeout: Self.displayAnswerTimeout, stats: stats) {
+                record(answered)
+            }
+            if !display.isEmpty { time.sleep(until: time.now() + 2_000_000) }
+        }
+        while let left = display.next(now: time.now(), timeout: 0, flushing: true, stats: stats) { record(left) }
     }
 
     /// Input-to-present: from each event to this present, the first that shows its effect. Returns the

@@ -28,6 +28,14 @@ public protocol RenderBackend: AnyObject {
     /// hidden or covered window), to see the window shown again. Nil when the backend cannot tell (the
     /// pacer then presents a probe now and then).
     func displayShowedFrame() -> Bool?
+    /// Where the backend's display times come from, or why it has none (asked once, before the first frame).
+    var displayTimes: DisplayTimes { get }
+    /// Asks the display to say when the frame about to be presented is shown (called just before
+    /// ``present()``, only when ``displayTimes`` is available). Returns whether it asked: the frame's answer
+    /// then comes, once, through ``collectPresentationFeedback(into:)``.
+    func requestPresentationFeedback(frame: Int) -> Bool
+    /// Appends the answers that arrived since the last call, without waiting (in the order they came).
+    func collectPresentationFeedback(into answers: inout [PresentationAnswer])
 }
 
 extension RenderBackend {
@@ -40,4 +48,10 @@ extension RenderBackend {
     public func toggleFullscreen() {}
     /// Backends that cannot tell leave it to the pacer's probes.
     public func displayShowedFrame() -> Bool? { nil }
+    /// Backends that do not say otherwise have no display times.
+    public var displayTimes: DisplayTimes { .unavailable(reason: "this backend reports no presentation times") }
+    /// Backends without display times ask nothing.
+    public func requestPresentationFeedback(frame: Int) -> Bool { false }
+    /// Backends without display times answer nothing.
+    public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {}
 }

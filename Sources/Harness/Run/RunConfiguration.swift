@@ -50,6 +50,9 @@ public struct RunConfiguration: Sendable, Equatable {
     public var objectCount: Int = 10_000
     /// Show the profiler overlay from the first frame.
     public var showsProfiler: Bool = false
+    /// `--fail-if` conditions on display figures (see ``FrameGate/needsDisplayTimes``): a run whose backend
+    /// has no display times is refused before its first frame, naming the first.
+    public var displayGates: [String] = []
     /// Window width in pixels.
     public var width: Int
     /// Window height in pixels.
