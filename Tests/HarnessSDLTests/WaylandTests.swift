@@ -39,6 +39,16 @@ extension CommandRunTests {
         let trace = try String(contentsOfFile: scratch.path + "/trace.json", encoding: .utf8)
         #expect(trace.contains(#""name":"process_labels""#) && trace.contains("wayland, SDL 2."))
 
+        // Real pointer input: each event's input-to-display is at least its input-to-present (the frame that drew
+        // it was shown after its present returned).
+        let profile = try expectEveryFrameHasItsOwnAnswer(scratch.path + "/frames.csv")
+        let withInput = profile.samples.filter { $0.inputEvents > 0 && $0.display?.outcome == .presented }
+        #expect(!withInput.isEmpty, "the drag's frames were shown")
+        for sample in withInput {
+            #expect(sample.inputToDisplay + 100 >= sample.inputLatency, "frame \(sample.index)")  // 0.1 µs in the CSV
+        }
+        #expect(summary.contains("\ninput-to-display ms over "), "\(summary)")
+
         let recording = try InputScript.load(scratch.path + "/input.jsonl")
         let released = recording.events.compactMap { recorded -> Point? in
             if case let .mouseUp(.left, at: point) = recorded.event { return point }
@@ -67,11 +77,17 @@ extension CommandRunTests {
     @Test func underWestonFramesArePacedByTheCompositorsFrameCallbacks() async throws {
         let scratch = try ScratchFolder()
         let (status, output) = try await underWeston(
-            #""$CADENCE" hello --frames 120 --summary "$OUT/summary.txt" >/dev/null"#,
+            #""$CADENCE" hello --frames 120 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" >/dev/null"#,
             environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
         #expect(status == 0, "\(output)")
         let summary = try String(contentsOfFile: scratch.path + "/summary.txt", encoding: .utf8)
         #expect(summary.hasPrefix("driver: wayland  renderer: opengl  pacing: vsync"), "\(summary)")
+        // weston answers every frame's presentation feedback: at least 95 % of the steady frames are shown
+        // (a frame it answers late enough is pending at the end), each after its own present.
+        let display = try #require(try expectEveryFrameHasItsOwnAnswer(scratch.path + "/frames.csv").summary().display)
+        let steady = display.presented + display.discarded + display.pending
+        #expect(steady > 0 && Double(display.presented) >= 0.95 * Double(steady), "\(summary)")
+        #expect(summary.contains("\ndisplay (compositor's clock): \(display.presented) presented, "), "\(summary)")
         let measured = summary.range(of: "presents came every ").map {
             Double(summary[$0.upperBound...].prefix { $0.isNumber || $0 == "." })
         }
@@ -145,7 +161,7 @@ extension CommandRunTests {
             \(windowHelpers)
             for presses in 1 2; do
               launch "$OUT/log-$presses.txt" hello --frames 3000 --screenshot "$OUT/after-$presses.png" \\
-                --record "$OUT/input-$presses.jsonl"
+                --record "$OUT/input-$presses.jsonl" --profile "$OUT/frames-$presses.csv"
               # A click gives the window the keyboard.
               enter "$OUT/input-$presses.jsonl" 1335 775 600 400
               xdotool click 1
@@ -161,6 +177,27 @@ extension CommandRunTests {
         #expect(full.width == 1312 && full.height == 752, "weston's output is 1312×752: \(full.width)×\(full.height)")
         let back = try decodePNG(scratch.path + "/after-2.png")
         #expect(back.width == 1280 && back.height == 720, "\(back.width)×\(back.height)")
+        // SDL commits on its own while the window is configured and resized; no frame takes another's answer.
+        for presses in 1...2 { try expectEveryFrameHasItsOwnAnswer(scratch.path + "/frames-\(presses).csv") }
+    }
+
+    /// Checks a profile written under weston for the pairing of presentation feedback to frames, never its
+    /// timing: every frame once, in order; every frame presented has an answer; a frame is never shown before
+    /// its present call returned, nor before the frame presented before it. Returns the profile.
+    @discardableResult
+    func expectEveryFrameHasItsOwnAnswer(_ path: String) throws -> FrameProfile {
+        let profile = try FrameProfile.load(path)
+        #expect(profile.samples.map(\.index) == Array(profile.samples.indices), "every frame once, in order")
+        var last: UInt64 = 0
+        for sample in profile.samples where !sample.throttled {
+            let display = try #require(sample.display, "frame \(sample.index) was presented without an answer")
+            guard display.outcome == .presented else { continue }
+            // The CSV keeps 0.1 µs.
+            #expect(display.time + 100 >= sample.presentEnd, "frame \(sample.index) shown before its present returned")
+            #expect(display.time >= last, "frame \(sample.index) shown before the frame before it")
+            last = display.time
+        }
+        return profile
     }
 
     /// Fullscreen on an output smaller than the smallest layout (1024×640 points, as a 1080p screen at 2×
@@ -342,5 +379,40 @@ extension CommandRunTests {
             InputEvent.mouseMoved(to: Point(513, 321), dragging: false).scaled(by: scale)
                 == .mouseMoved(to: Point(641.25, 401.25), dragging: false))
         #expect(SDLBackend.inputScale(window: Size(width: 0, height: 0), pixels: output, layoutScale: 1) == Point(1, 1))
+    }
+}
+
+extension CommandRunTests {
+    /// Where there is no presentation feedback (X11 under Xvfb with llvmpipe, the dummy driver), the summary
+    /// says why in one line, the display columns are empty (not 0), and a gate on a display figure is refused
+    /// before the run (exit 2, no output written).
+    @Test func withoutPresentationFeedbackDisplayTimesAreUnavailableAndTheirGatesRefused() async throws {
+        let scratch = try ScratchFolder()
+        let script = """
+            "$CADENCE" hello --frames 20 --video-driver x11 --summary "$OUT/x11.txt" --profile "$OUT/x11.csv" >/dev/null
+            echo "x11 run: $?"
+            "$CADENCE" hello --frames 20 --video-driver x11 --fail-if display-hitch-ratio\\>5 \\
+              --profile "$OUT/gated.csv" >/dev/null 2>"$OUT/gated.txt"
+            echo "gated run: $?"
+            """
+        let (status, output) = try await underXvfb(
+            script, environment: ["CADENCE": cadenceExecutable, "OUT": scratch.path])
+        #expect(status == 0 && output.contains("x11 run: 0") && output.contains("gated run: 2"), "\(output)")
+        let summary = try String(contentsOfFile: scratch.path + "/x11.txt", encoding: .utf8)
+        #expect(summary.contains("\ndisplay times: unavailable (X11"), "\(summary)")
+        let profile = try FrameProfile.load(scratch.path + "/x11.csv")
+        #expect(profile.samples.count == 20 && profile.samples.allSatisfy { $0.display == nil })
+        let csv = try String(contentsOfFile: scratch.path + "/x11.csv", encoding: .utf8)
+        #expect(csv.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",0,,,,,,,,,,hello,") }, "\(csv)")
+        let refusal = try String(contentsOfFile: scratch.path + "/gated.txt", encoding: .utf8)
+        #expect(refusal.contains("--fail-if 'display-hitch-ratio>5': this run has no display times (X11"), "\(refusal)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/gated.csv"), "refused before the run")
+
+        let headless = try await runCadence([
+            "hello", "--headless", "--frames", "5", "--fail-if", "input-to-display-p99>50ms",
+        ])
+        #expect(headless.status == 2 && headless.output.contains("a --headless run has no display times"))
+        let plain = try await runCadence(["hello", "--headless", "--frames", "5"])
+        #expect(plain.output.contains("display times: unavailable (headless: the dummy driver has no display)"))
     }
 }

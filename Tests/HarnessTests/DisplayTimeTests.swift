@@ -191,6 +191,32 @@ final class FeedbackDisplay: RenderBackend {
         }
     }
 
+    /// Two profiles with display times are compared on the display's figures too: a run whose display showed
+    /// frames late (the same frames busy as often) is slower on the display hitch ratio.
+    @Test func aComparisonOfRunsWithDisplayTimesTestsTheDisplaysFigures() throws {
+        func profile(stalls: [Int: UInt64]) throws -> FrameProfile {
+            let time = ManualClock(start: 0)
+            let display = FeedbackDisplay(refresh: Self.refresh, time: time)
+            display.stalls = stalls
+            let (_, _, csv, _) = try run(display, time: time, frames: 400)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("cmp-\(UUID().uuidString).csv")
+            try csv.write(to: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: path) }
+            return try FrameProfile.load(path.path)
+        }
+        let base = try profile(stalls: [:])
+        let new = try profile(
+            stalls: Dictionary(uniqueKeysWithValues: stride(from: 20, to: 400, by: 20).map { ($0, 2) }))
+        let comparison = try FrameComparison(base: base, new: new, resamples: 400)
+        #expect(
+            comparison.tested.map(\.name) == [
+                "p50", "p99", "busy", "hitch-ratio", "display-p99", "display-hitch-ratio",
+            ])
+        let ratio = try #require(comparison.tested.first { $0.name == "display-hitch-ratio" })
+        #expect(ratio.verdict == .slower && ratio.base == 0, "\(comparison.text)")
+        #expect(comparison.text.contains("display-hitch-ratio ms/s"))
+    }
+
     @Test func aGateOnADisplayFigureNeedsDisplayTimes() throws {
         let gate = try FrameGate(parsing: "display-hitch-ratio>5", comparing: false)
         #expect(gate.needsDisplayTimes && !gate.needsPacing)

@@ -195,7 +195,7 @@ public struct FrameComparison: Sendable {
         func pad(_ text: String, _ width: Int) -> String {
             String(repeating: " ", count: max(0, width - text.count)) + text
         }
-        return name.padding(toLength: 22, withPad: " ", startingAt: 0) + pad(a, 12) + pad(b, 12) + pad(difference, 12)
+        return name.padding(toLength: 30, withPad: " ", startingAt: 0) + pad(a, 12) + pad(b, 12) + pad(difference, 12)
     }
 
     static func plain(_ value: Double, count: Bool = false) -> String {

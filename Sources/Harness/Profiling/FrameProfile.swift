@@ -96,6 +96,10 @@ public struct FrameProfile: Sendable {
                 index: Int(frame), start: try nanoseconds("start_ms"), interval: try nanoseconds("interval_ms"),
                 phases: phases, paced: try number("paced") != 0,
                 throttled: index["throttled"] == nil ? false : try number("throttled") != 0)
+            if index["input_events"] != nil, index["input_to_present_ms"] != nil {
+                sample.inputEvents = Int(Swift.min(try number("input_events"), 1e9))
+                sample.inputLatency = try nanoseconds("input_to_present_ms")
+            }
             // Display columns (profiles since they were added): empty when the frame had no answer.
             if let column = index["display"], !fields[column].isEmpty {
                 guard let outcome = PresentationFeedback.Outcome(rawValue: String(fields[column])) else {
