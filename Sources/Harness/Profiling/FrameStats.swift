@@ -81,9 +81,8 @@ public struct FrameSample: Hashable, Sendable {
     public init(
         index: Int, start: UInt64, interval: UInt64, phases: FramePhases, tweens: Int = 0, animations: Int = 0,
         paced: Bool = true, inputEvents: Int = 0, inputLatency: UInt64 = 0, period: UInt64? = nil,
-        throttled: Bool = false, display: PresentationFeedback? = nil
+        throttled: Bool = false
     ) {
-        self.display = display
         self.period = period
         self.throttled = throttled
         self.paced = paced
