@@ -67,7 +67,8 @@ public struct FrameSample: Hashable, Sendable {
     /// receiver was made with.
     public var period: UInt64?
     /// Whether the display throttled the frame (see ``Pacer/isThrottled``): its present was held back, or
-    /// its interval spans a throttled present or wait. Throttled frames are counted on their own, in no
+    /// its interval spans a throttled present or wait (including the present of the frame that found the
+    /// window shown again, which waits for the compositor to wake). Throttled frames are counted on their own, in no
     /// other figure.
     public var throttled: Bool
     /// What the display answered for the frame (see ``PresentationFeedback``); nil when the run has no

@@ -41,6 +41,9 @@ public final class FrameLoop {
     private var lastStart: UInt64?
     /// Whether the last frame ended throttled: this frame's interval then spans a throttled present or wait.
     private var throttledAtLastEnd = false
+    /// Whether the last frame began throttled: this frame's interval then holds that frame's present, the
+    /// one that woke the window (a compositor waking from sleep takes a while to repaint).
+    private var throttledAtLastStart = false
     /// Whether frames ask the display when they were shown (the backend's ``RenderBackend/displayTimes``).
     private let asksDisplay: Bool
     /// Frames waiting for their display's answer (used only when ``asksDisplay``).
@@ -132,6 +135,7 @@ public final class FrameLoop {
     /// Runs exactly one frame.
     public func runFrame() throws(HarnessError) {
         let start = time.now()
+        let throttledAtStart = pacer.isThrottled
         events.removeAll(keepingCapacity: true)
         eventTimes.removeAll(keepingCapacity: true)
         backend.pollEvents(into: &events, times: &eventTimes)
@@ -173,8 +177,9 @@ public final class FrameLoop {
             pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent, working: working)
             if detecting && pacer.mode == .selfPaced { backend.setVSync(false) }
         }
-        let throttled = pacer.isThrottled || throttledAtLastEnd
+        let throttled = pacer.isThrottled || throttledAtLastEnd || throttledAtLastStart
         throttledAtLastEnd = pacer.isThrottled
+        throttledAtLastStart = throttledAtStart
         let paced = pacer.mode != .detecting
         let wait = pacer.waitForNextFrame()
 
