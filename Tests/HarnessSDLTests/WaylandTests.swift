@@ -416,3 +416,25 @@ extension CommandRunTests {
         #expect(plain.output.contains("display times: unavailable (headless: the dummy driver has no display)"))
     }
 }
+
+extension CommandRunTests {
+    /// A profile's first line is its column line: Python's `csv.DictReader` reads every column by name, the
+    /// run's own and the display's (empty in a headless run) included.
+    @Test func aProfileOpensInPythonsDictReaderAsItIs() async throws {
+        let scratch = try ScratchFolder()
+        let csv = scratch.path + "/frames.csv"
+        let run = try await runCadence(["hello", "--headless", "--frames", "12", "--profile", csv])
+        #expect(run.status == 0, "\(run.output)")
+        let script = """
+            import csv, sys
+            rows = list(csv.DictReader(open(sys.argv[1])))
+            print(len(rows), rows[0]["frame"], rows[-1]["frame"], rows[3]["run_scene"], repr(rows[3]["display"]),
+                  repr(rows[3]["presented_ms"]), sorted(rows[0].keys()) == sorted(sys.argv[2].split(",")))
+            """
+        let columns = CSVProfileWriter.header + "," + ProfileHeader.columns
+        let python = try await runChild("/usr/bin/env", ["python3", "-c", script, csv, columns])
+        #expect(
+            python.output.trimmingCharacters(in: .whitespacesAndNewlines) == "12 0 11 hello '' '' True",
+            "\(python.output)")
+    }
+}
