@@ -105,24 +105,12 @@ final class SDLDrawing {
         }
     }
 
-    /// The most rectangles one `SDL_RenderFillRectsF` call is given. SDL copies a call's rectangles into
-    /// a temporary (`SDL_small_alloc`), on its stack below 128 bytes and with `malloc` above, which made
-    /// the stress scene's two dot batches two heap allocations a frame; in calls of 7 (112 bytes) the
-    /// copy stays on the stack (benchmark row "Frame loop, stress scene, headless SDL", whose mallocs
-    /// per frame are counted).
-    static let fillRectsPerCall = 7
-
-    /// Fills ``rects`` in calls SDL can serve without allocating.
+    /// Fills ``rects`` in one call. SDL copies them into a temporary from the heap, which the window's
+    /// allocation functions serve from a block kept from the last frame (see `SDLWindow`), so a frame's
+    /// batches allocate nothing.
     private func fillRects() {
-        rects.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var start = 0
-            while start < buffer.count {
-                let count = min(Self.fillRectsPerCall, buffer.count - start)
-                SDL_RenderFillRectsF(renderer, base + start, Int32(count))
-                start += count
-            }
-        }
+        guard !rects.isEmpty else { return }
+        SDL_RenderFillRectsF(renderer, rects, Int32(rects.count))
     }
 
     private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {

@@ -52,6 +52,7 @@ final class SDLWindow {
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/displayUnreachable(_:)``
     ///   when the display names no live server, ``HarnessError/platform(_:)`` with SDL's own error text.
     init(options: WindowOptions) throws(HarnessError) {
+        cadence_SDL_reuse_large_blocks()
         let asked = options.driver ?? Self.environment("SDL_VIDEODRIVER")
         let choice = options.headless ? (driver: "dummy", note: nil) : try Self.chooseDriver(asked: asked)
         note = choice.note
