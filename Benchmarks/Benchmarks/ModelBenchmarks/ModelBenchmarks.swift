@@ -32,6 +32,29 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(sum)
     }
 
+    let springFloor = ModelSuites.springFloor
+    Benchmark(springFloor.name, configuration: .init(springFloor, scalingFactor: .kilo)) { benchmark in
+        let times = AnimationRuns.times(duration: nil)
+        let spring = identity(Spring.bouncy)
+        benchmark.startMeasurement()
+        blackHole(
+            springClosedForm(
+                times, response: spring.response, dampingRatio: spring.dampingRatio,
+                calls: benchmark.scaledIterations.count))
+        benchmark.stopMeasurement()
+    }
+
+    for curve in ModelSuites.bezierCurves {
+        let suite = ModelSuites.bezierFloor(curve.expression)
+        Benchmark(suite.name, configuration: .init(suite, scalingFactor: .kilo)) { benchmark in
+            let progresses = AnimationRuns.times(duration: 0.35)
+            let (x1, y1, x2, y2) = identity(curve.points)
+            benchmark.startMeasurement()
+            blackHole(bezierSolvedPlainly(progresses, x1, y1, x2, y2, calls: benchmark.scaledIterations.count))
+            benchmark.stopMeasurement()
+        }
+    }
+
     for expression in ModelSuites.animations {
         guard let animation = builtIns[expression] else {
             fatalError("ModelSuites.animations lists \(expression), which builtIns does not make")
@@ -68,6 +91,76 @@ let builtIns: [String: Animation] = [
         }),
 ]
 
+/// glibc's `sincos` (a GNU extension Swift's Glibc module does not export), as Cadence's spring calls it.
+@_silgen_name("sincos")
+func sincos(_ x: Double, _ sine: UnsafeMutablePointer<Double>, _ cosine: UnsafeMutablePointer<Double>)
+
+/// The underdamped spring's value and velocity toward 1 from rest, x(t) = 1 − e^(−ζω₀t)(cos ω_d t + k sin ω_d t),
+/// at each of `times` in turn for `calls` calls: one `exp` and one `sincos` a call, nothing else.
+func springClosedForm(_ times: [Double], response: Double, dampingRatio: Double, calls: Int) -> Double {
+    let natural = 2 * Double.pi / response
+    let decay = dampingRatio * natural
+    let damped = natural * (1 - dampingRatio * dampingRatio).squareRoot()
+    let k = decay / damped
+    var sum = 0.0
+    times.withUnsafeBufferPointer { times in
+        var index = 0
+        for _ in 0..<calls {
+            let t = times[index]
+            index = index + 1 == times.count ? 0 : index + 1
+            let envelope = exp(-decay * t)
+            var s = 0.0, c = 0.0
+            sincos(damped * t, &s, &c)
+            let value = 1 - envelope * (c + k * s)
+            let velocity = envelope * (decay * (c + k * s) + damped * s - damped * k * c)
+            sum += value + velocity
+        }
+    }
+    return sum
+}
+
+/// A cubic Bézier from (0, 0) through (x1, y1), (x2, y2) to (1, 1) at each of `progresses` in turn for `calls`
+/// calls, solved the textbook way: Newton's method on x(s) = p from s = p to 1e-12 (at most 8 steps, bisection
+/// if a step stalls), then y(s) and the slope y′(s)/x′(s).
+func bezierSolvedPlainly(_ progresses: [Double], _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, calls: Int)
+    -> Double
+{
+    let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+    let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+    var sum = 0.0
+    progresses.withUnsafeBufferPointer { progresses in
+        var index = 0
+        for _ in 0..<calls {
+            let p = progresses[index]
+            index = index + 1 == progresses.count ? 0 : index + 1
+            var s = p
+            var solved = false
+            for _ in 0..<8 {
+                let error = ((ax * s + bx) * s + cx) * s - p
+                if abs(error) < 1e-12 {
+                    solved = true
+                    break
+                }
+                let slope = (3 * ax * s + 2 * bx) * s + cx
+                if abs(slope) < 1e-6 { break }
+                s -= error / slope
+            }
+            if !solved {
+                var (low, high) = (0.0, 1.0)
+                s = p
+                while high - low > 1e-12 {
+                    if ((ax * s + bx) * s + cx) * s < p { low = s } else { high = s }
+                    s = (low + high) / 2
+                }
+            }
+            let value = ((ay * s + by) * s + cy) * s
+            let slope = ((3 * ay * s + 2 * by) * s + cy) / ((3 * ax * s + 2 * bx) * s + cx)
+            sum += value + slope
+        }
+    }
+    return sum
+}
+
 /// The spring's position over the first second, one call per millisecond, summed so none is dropped.
 func springValues(_ spring: Spring, calls: Range<Int>) -> Double {
     var sum = 0.0
@@ -91,6 +184,14 @@ struct AnimationRuns {
         self.animation = animation
         contexts = (0..<Self.runs).map { _ in AnimationContext() }
         for index in contexts.indices { _ = animation.animate(value: 1.0, time: 0, context: &contexts[index]) }
+    }
+
+    /// The times (or, with a `duration`, the progresses) the runs are animated at, in the order they are
+    /// called: frames 1…10 at 60 fps, each for every run. The floors walk these.
+    static func times(duration: Double?) -> [Double] {
+        (1...frames).flatMap { frame in
+            Array(repeating: Double(frame) * frame60 / (duration ?? 1), count: runs)
+        }
     }
 
     /// Animates every run through frames 1…10 at 60 fps; returns how many calls found it finished.
