@@ -12,6 +12,8 @@ final class FeedbackDisplay: RenderBackend {
     var stalls: [Int: UInt64] = [:]
     /// Frames the display replaces before a repaint, and frames it never answers.
     var discards: Set<Int> = [], unanswered: Set<Int> = []
+    /// Refreshes from a present to the frame being shown (a compositor repaints a refresh or two later).
+    var latency: UInt64 = 1
     /// Input to deliver at a frame, stamped with the time it was polled.
     var input: [Int: InputEvent] = [:]
     private var frame = 0
@@ -44,7 +46,7 @@ final class FeedbackDisplay: RenderBackend {
             asked = nil
         }
         guard let asked, !unanswered.contains(asked) else { return }
-        let shown = (time.now() / refresh + 1) * refresh
+        let shown = (time.now() / refresh + latency) * refresh
         owed.append(
             PresentationAnswer(
                 frame: asked,
@@ -55,6 +57,18 @@ final class FeedbackDisplay: RenderBackend {
         answers += owed.filter { $0.feedback.time <= now }
         owed.removeAll { $0.feedback.time <= now }
     }
+}
+
+/// A manual clock whose stop request is set once `stops()` says so: a run interrupted by a signal.
+final class InterruptibleClock: TimeSource, @unchecked Sendable {
+    // Unchecked: one test drives it from one thread.
+    let manual: ManualClock
+    var stops: () -> Bool = { false }
+    init(_ manual: ManualClock) { self.manual = manual }
+    func now() -> UInt64 { manual.now() }
+    func sleep(until deadline: UInt64) { if stopRequest == nil { manual.sleep(until: deadline) } }
+    func processorTime() -> UInt64 { 0 }
+    var stopRequest: Int32? { stops() ? SIGTERM : nil }
 }
 
 @Suite struct DisplayTimeTests {
@@ -163,6 +177,33 @@ final class FeedbackDisplay: RenderBackend {
         #expect(summary.inputEvents == 2)
         let twelve = try #require(table.first { $0["frame"] == "12" })
         #expect((Double(twelve["input_to_display_ms"] ?? "") ?? 0) > 2.5 * Double(Self.refresh) / 1e6)
+    }
+
+    /// A run ended by a signal ends at once: its unanswered frames are recorded as pending without the wait
+    /// for their answers that the end of a finished run allows.
+    @Test func aSignalledRunRecordsItsUnansweredFramesAsPendingAtOnce() throws {
+        let manual = ManualClock(start: 0)
+        let display = FeedbackDisplay(refresh: Self.refresh, time: manual)
+        display.latency = 3
+        let clock = InterruptibleClock(manual)
+        let plan = HarnessSession.Plan(scene: "hello", rate: 60, detectsVSync: false)
+        let session = try HarnessSession(backend: display, time: clock, plan: plan)
+        clock.stops = { session.loop.frameIndex >= 30 }
+        try session.loop.run(frames: 100)
+        let stoppedAt = manual.now()
+        #expect(session.loop.interruption == SIGTERM && session.loop.frameIndex == 30)
+        let summary = try #require(session.stats.summary().display)
+        #expect(summary.pending >= 1, "the last frame's answer was not waited for: \(session.stats.summary().text)")
+        #expect(session.stats.frameCount == 30, "every frame recorded")
+        #expect(manual.now() == stoppedAt, "no wait after the signal")
+
+        // The same run without the signal waits, and its last frames are answered.
+        let finished = ManualClock(start: 0)
+        let slow = FeedbackDisplay(refresh: Self.refresh, time: finished)
+        slow.latency = 3
+        let other = try HarnessSession(backend: slow, time: finished, plan: plan)
+        try other.loop.run(frames: 30)
+        #expect(try #require(other.stats.summary().display).pending == 0)
     }
 
     @Test func aRunWithoutDisplayTimesSaysWhyAndLeavesItsColumnsEmpty() throws {

@@ -52,7 +52,7 @@ public final class FrameLoop {
     /// How long a frame waits for its display's answer, after its present, before it is recorded as pending
     /// (a compositor that stopped answering must not hold the profile back for good).
     public static let displayAnswerTimeout: UInt64 = 1_000_000_000
-    /// How long the end of a run waits for the answers of its last frames.
+    /// How long the end of a run waits for the answers of its last frames (a run ended by a signal does not).
     public static let displayDrainTime: UInt64 = 250_000_000
 
     /// Creates a loop. The clock's time source is also used to time the phases.
@@ -214,18 +214,19 @@ public final class FrameLoop {
         for sink in sinks { sink.record(sample) }
     }
 
-    /// At the end of a run: waits up to ``displayDrainTime`` for the last frames' answers, then records every
-    /// frame still waiting, as pending.
+    /// At the end of a run: waits up to ``displayDrainTime`` for the last frames' answers (not at all after a
+    /// signal: the run ends at once), then records every frame still waiting, as pending.
     private func drainDisplayAnswers() {
         guard asksDisplay else { return }
         let deadline = time.now() + Self.displayDrainTime
-        while !display.isEmpty, time.now() < deadline {
+        while !display.isEmpty, time.now() < deadline, time.stopRequest == nil {
             display.collect(from: backend)
             while let answered = display.next(now: time.now(), timeout: Self.displayAnswerTimeout, stats: stats) {
                 record(answered)
             }
             if !display.isEmpty { time.sleep(until: time.now() + 2_000_000) }
         }
+        display.collect(from: backend)
         while let left = display.next(now: time.now(), timeout: 0, flushing: true, stats: stats) { record(left) }
     }
 
