@@ -38,6 +38,24 @@ static inline int cadence_wayland_seat(const char *display) {
     return answered < 0 ? -1 : globals.seat;
 }
 
+// Reads what the compositor has already sent on `display` into the queues it is for (`queue` must have nothing
+// pending, else nothing is read), without blocking. Never when the compositor has hung up or the connection
+// has failed: reading the end of the connection sets the display's error, and SDL 2.26's swap then spins for
+// ever on a frame-callback event of its own queue that it can no longer dispatch. SDL reads that end itself
+// (and ends the run with a quit event).
+static inline void cadence_wayland_read_ready(struct wl_display *display, struct wl_event_queue *queue) {
+    if (wl_display_get_error(display) != 0 || wl_display_prepare_read_queue(display, queue) != 0) return;
+    struct pollfd ready = { wl_display_get_fd(display), POLLIN, 0 };
+    if (poll(&ready, 1, 0) > 0 && (ready.revents & (POLLHUP | POLLERR | POLLNVAL)) == 0 && (ready.revents & POLLIN))
+        wl_display_read_events(display);
+    else
+        wl_display_cancel_read(display);
+}
+
+// Whether the connection to the compositor has failed (it went away, or a protocol error): SDL 2.26's swap must
+// not be called then (see above).
+static inline int cadence_wayland_failed(void *display) { return wl_display_get_error(display) != 0; }
+
 // A frame callback of the harness's own, on an event queue of its own (SDL reads the connection; events for
 // this queue wait on it until dispatched here): while a window is throttled, it tells without blocking whether
 // the compositor has shown the window (or asked it for a frame) since the callback was asked for.
@@ -79,11 +97,7 @@ static inline struct cadence_frame_watch *cadence_frame_watch_create(void *displ
 // blocks: it reads only what is already on the connection.
 static inline int cadence_frame_watch_shown(struct cadence_frame_watch *watch) {
     static const struct wl_callback_listener listener = { cadence_frame_watch_done };
-    if (wl_display_prepare_read_queue(watch->display, watch->queue) == 0) {
-        struct pollfd ready = { wl_display_get_fd(watch->display), POLLIN, 0 };
-        if (poll(&ready, 1, 0) > 0) wl_display_read_events(watch->display);
-        else wl_display_cancel_read(watch->display);
-    }
+    cadence_wayland_read_ready(watch->display, watch->queue);
     wl_display_dispatch_queue_pending(watch->display, watch->queue);
     int shown = watch->done;
     watch->done = 0;
@@ -284,11 +298,7 @@ static inline int cadence_presentation_request(struct cadence_presentation *p, i
 // Reads what the compositor has sent without blocking and returns how many answers wait in `answers`
 // (the caller reads them, then calls cadence_presentation_clear).
 static inline unsigned cadence_presentation_poll(struct cadence_presentation *p) {
-    if (wl_display_prepare_read_queue(p->display, p->queue) == 0) {
-        struct pollfd ready = { wl_display_get_fd(p->display), POLLIN, 0 };
-        if (poll(&ready, 1, 0) > 0) wl_display_read_events(p->display);
-        else wl_display_cancel_read(p->display);
-    }
+    cadence_wayland_read_ready(p->display, p->queue);
     wl_display_dispatch_queue_pending(p->display, p->queue);
     return p->answer_count;
 }

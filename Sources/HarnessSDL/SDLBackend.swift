@@ -48,6 +48,8 @@ public final class SDLBackend: RenderBackend {
     private var watchesFrames: Bool?
     /// Presentation feedback on Wayland (nil elsewhere, or when the compositor lacks the protocol).
     private var presentation: UnsafeMutablePointer<cadence_presentation>?
+    /// SDL's Wayland connection (nil on other drivers).
+    private let waylandDisplay: UnsafeMutableRawPointer?
     /// Where this window's display times come from, or why it has none.
     public let displayTimes: DisplayTimes
 
@@ -78,6 +80,12 @@ public final class SDLBackend: RenderBackend {
         size = Self.points(window.outputSize, layoutScale)
         inputScale = Self.inputScale(window, layoutScale: layoutScale)
         (presentation, displayTimes) = Self.presentationFeedback(window)
+        var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
+        if let handle = window.window, cadence_SDL_wayland_surface(handle, &display, &surface) != 0 {
+            waylandDisplay = display
+        } else {
+            waylandDisplay = nil
+        }
     }
 
     /// Binds the compositor's presentation-time protocol for the window, or says why there are no display times.
@@ -192,8 +200,12 @@ public final class SDLBackend: RenderBackend {
         drawing.text.endFrame()
     }
 
+    /// Presents the frame; not once the Wayland connection has failed (the compositor went away): SDL 2.26's
+    /// swap would then wait for ever on a frame callback it can no longer dispatch. SDL ends the run with a
+    /// quit event in the same poll that finds the connection gone.
     public func present() {
         guard let renderer = window.renderer else { return }
+        if let waylandDisplay, cadence_wayland_failed(waylandDisplay) != 0 { return }
         SDL_RenderPresent(renderer)
     }
 
