@@ -101,7 +101,9 @@ private func runChildOnThisThread(
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
     let seconds = Date().timeIntervalSince(signalled)
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    // The whole process group (Foundation starts each child as the leader of one): a grandchild that hangs (a
+    // run stuck in SDL under a script) would otherwise hold the output pipe open, and the test, for ever.
+    if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return CadenceRun(status: process.terminationStatus, output: output.text(), seconds: seconds)
 }
@@ -214,4 +216,15 @@ func encodePNG(_ image: Image, to path: String) throws {
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw HarnessError.platform("ffmpeg could not write \(path)") }
+}
+
+extension CommandRunTests {
+    /// A child that outlives its timeout is ended with everything it started: a grandchild holding the output
+    /// pipe (a run stuck under a script) must not hang the test.
+    @Test func aTimeoutEndsTheChildAndWhatItStarted() async throws {
+        let started = Date()
+        let run = try await runChild("/bin/bash", ["-c", "sleep 300 & wait"], timeout: 1)
+        #expect(run.status == SIGKILL, "\(run.output)")
+        #expect(Date().timeIntervalSince(started) < 60, "the sleeping grandchild was killed too")
+    }
 }
