@@ -240,9 +240,6 @@ public struct CadenceCommand: ParsableCommand {
                 || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
             configuration.scale = scale ?? (x11 && !headless ? gdkScale : nil) ?? 1
             configuration.showsProfiler = profiler
-            configuration.displayGates = failIf.filter { text in
-                (try? FrameGate(parsing: text, comparing: false))?.needsDisplayTimes ?? false
-            }
             configuration.objectCount = count
             if let clip {
                 configuration.clip = ClipOptions(
@@ -280,7 +277,9 @@ public struct CadenceCommand: ParsableCommand {
     public func run() throws {
         do {
             let name = Self.commandName
-            let configuration = try runConfiguration
+            var configuration = try runConfiguration
+            let gates = try self.gates
+            configuration.displayGates = gates.filter(\.needsDisplayTimes).map(\.text)
             // Standard output may be an output of the run (`--profile -`): then it holds nothing else.
             let print: (String) -> Void =
                 configuration.writesToStandardOutput
@@ -303,7 +302,7 @@ public struct CadenceCommand: ParsableCommand {
                 }
                 throw ExitCode(report.exitStatus)
             }
-            let failures = try gates.compactMap { $0.failure(of: report.summary) }
+            let failures = gates.compactMap { $0.failure(of: report.summary) }
             for failure in failures {
                 FileHandle.standardError.write(Data("\(name): gate failed: \(failure)\n".utf8))
             }

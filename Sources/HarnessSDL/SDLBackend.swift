@@ -48,10 +48,13 @@ public final class SDLBackend: RenderBackend {
     private var watchesFrames: Bool?
     /// Presentation feedback on Wayland (nil elsewhere, or when the compositor lacks the protocol).
     private var presentation: UnsafeMutablePointer<cadence_presentation>?
-    /// SDL's Wayland connection (nil on other drivers).
-    private let waylandDisplay: UnsafeMutableRawPointer?
+    /// SDL's Wayland connection and the window's surface (nil on other drivers), looked up once.
+    private let wayland: (display: UnsafeMutableRawPointer, surface: UnsafeMutableRawPointer)?
     /// Where this window's display times come from, or why it has none.
     public let displayTimes: DisplayTimes
+    /// `CLOCK_MONOTONIC` − the compositor's clock, and when it was sampled: resampled once a second at most,
+    /// which follows any drift between the two while a frame's answers cost no clock reads of their own.
+    private var clockOffset: (nanoseconds: Int64, sampledAt: UInt64)?
 
     /// Initialises SDL, opens the window and renderer, and loads the font.
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/platform(_:)`` with SDL's
@@ -79,25 +82,25 @@ public final class SDLBackend: RenderBackend {
         self.window = window
         size = Self.points(window.outputSize, layoutScale)
         inputScale = Self.inputScale(window, layoutScale: layoutScale)
-        (presentation, displayTimes) = Self.presentationFeedback(window)
         var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
-        if let handle = window.window, cadence_SDL_wayland_surface(handle, &display, &surface) != 0 {
-            waylandDisplay = display
+        if let handle = window.window, cadence_SDL_wayland_surface(handle, &display, &surface) != 0, let display,
+            let surface
+        {
+            wayland = (display, surface)
         } else {
-            waylandDisplay = nil
+            wayland = nil
         }
+        (presentation, displayTimes) = Self.presentationFeedback(window, wayland: wayland)
     }
 
     /// Binds the compositor's presentation-time protocol for the window, or says why there are no display times.
-    private static func presentationFeedback(_ window: SDLWindow) -> (
-        UnsafeMutablePointer<cadence_presentation>?, DisplayTimes
-    ) {
+    private static func presentationFeedback(
+        _ window: SDLWindow, wayland: (display: UnsafeMutableRawPointer, surface: UnsafeMutableRawPointer)?
+    ) -> (UnsafeMutablePointer<cadence_presentation>?, DisplayTimes) {
         guard let handle = window.window else { return (nil, .unavailable(reason: "no window")) }
         switch window.driver {
         case "wayland":
-            var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
-            guard cadence_SDL_wayland_surface(handle, &display, &surface) != 0, let display, let surface,
-                let presentation = cadence_presentation_create(display, surface)
+            guard let wayland, let presentation = cadence_presentation_create(wayland.display, wayland.surface)
             else {
                 return (nil, .unavailable(reason: "the Wayland compositor does not offer wp_presentation"))
             }
@@ -205,7 +208,7 @@ public final class SDLBackend: RenderBackend {
     /// quit event in the same poll that finds the connection gone.
     public func present() {
         guard let renderer = window.renderer else { return }
-        if let waylandDisplay, cadence_wayland_failed(waylandDisplay) != 0 { return }
+        if let wayland, cadence_wayland_failed(wayland.display) != 0 { return }
         SDL_RenderPresent(renderer)
     }
 
@@ -264,12 +267,16 @@ extension SDLBackend {
     }
 
     /// Reads the compositor's answers without waiting; each time is moved onto `CLOCK_MONOTONIC` by an offset
-    /// sampled from both clocks now (never by subtracting times of two clocks).
+    /// sampled from both clocks together (never by subtracting times of two clocks).
     public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
         guard let presentation else { return }
         let count = cadence_presentation_poll(presentation)
         guard count > 0 else { return }
-        let offset = cadence_clock_offset_to_monotonic(presentation.pointee.clock_id)
+        let now = cadence_clock_read(CLOCK_MONOTONIC)
+        if clockOffset.map({ now - $0.sampledAt >= 1_000_000_000 }) ?? true {
+            clockOffset = (cadence_clock_offset_to_monotonic(presentation.pointee.clock_id), now)
+        }
+        let offset = clockOffset?.nanoseconds ?? 0
         for index in 0..<count {
             let answer = cadence_presentation_answer_at(presentation, index).pointee
             let feedback: PresentationFeedback =
@@ -305,12 +312,7 @@ extension SDLBackend {
     /// nil on other drivers, which cannot tell without a present that waits.
     public func displayShowedFrame() -> Bool? {
         if watchesFrames == nil {
-            var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
-            if let handle = window.window, cadence_SDL_wayland_surface(handle, &display, &surface) != 0,
-                let display, let surface
-            {
-                frameWatch = cadence_frame_watch_create(display, surface)
-            }
+            if let wayland { frameWatch = cadence_frame_watch_create(wayland.display, wayland.surface) }
             watchesFrames = frameWatch != nil
         }
         guard let frameWatch else { return nil }

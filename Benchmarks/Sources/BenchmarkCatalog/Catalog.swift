@@ -268,7 +268,7 @@ public enum ModelSuites {
         } else if expression.hasPrefix(".spring.") {
             (goal, floor) = (Goal(ratioToFloor: 1.3, allocationFree: true), "animate .spring, Double, 60 fps")
         } else if expression == ".easeInOut.repeatCount(3)" {
-            // First set as 40 ns beside the curve's 15 ns.
+            // Its old goal, set as a time, restated as a ratio to the curve it repeats.
             (goal, floor) = (Goal(ratioToFloor: 2.6, allocationFree: true), "animate .easeInOut, Double, 60 fps")
         } else if expression == ".linear" {
             (goal, floor) = (.relative(5, toFloorThen: ReferenceFloors.libm, allocationFree: true), libm.name)

@@ -186,15 +186,15 @@ public final class CSVProfileWriter: FrameSink {
         let period = sample.period ?? about.targetPeriod
         let late = FrameStats.lateness(interval: sample.interval, targetPeriod: period)
         let overrun = period > 0 ? String(format: "%.4f", (Double(p.busy) - Double(period)) / 1e6) : ""
-        let fields = [
-            String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
-            ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
-            String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
-            ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
-            sample.throttled ? "1" : "0",
-        ]
-        var row = fields.joined(separator: ",")
-        row += displayFields(sample, steady: steady, period: period)
+        let fields =
+            [
+                String(sample.index), String(format: "%.4f", Double(sample.start) / 1e6), ms(sample.interval),
+                ms(p.input), ms(p.update), ms(p.draw), ms(p.render), ms(p.present), ms(p.wait), ms(p.busy),
+                String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
+                ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
+                sample.throttled ? "1" : "0",
+            ] + displayFields(sample, steady: steady, period: period)
+        let row = fields.joined(separator: ",")
         guard pending != nil else {
             // Two writes into the stream's buffer rather than a third string a frame.
             file.write(row)
@@ -208,19 +208,22 @@ public final class CSVProfileWriter: FrameSink {
         }
     }
 
-    /// The display columns of a row, each after a comma (empty without an answer).
-    private func displayFields(_ sample: FrameSample, steady: Bool, period: UInt64) -> String {
+    /// The nine display columns of a row (empty without an answer).
+    private func displayFields(_ sample: FrameSample, steady: Bool, period: UInt64) -> [String] {
         let shown = displayTrack.next(sample, period: period)
-        guard let display = sample.display else { return ",,,,,,,,," }
-        guard display.outcome == .presented else { return ",\(display.outcome.rawValue),,,,,,,," }
+        guard let display = sample.display else { return Self.noDisplay }
+        guard display.outcome == .presented else { return [display.outcome.rawValue] + Self.noDisplay.dropFirst() }
         let ms = { (ns: UInt64) in String(format: "%.4f", Double(ns) / 1e6) }
         let latency = display.time - Swift.min(sample.presentEnd, display.time)
         return [
-            "", display.outcome.rawValue, ms(display.time), shown.map { ms($0.interval) } ?? "",
+            display.outcome.rawValue, ms(display.time), shown.map { ms($0.interval) } ?? "",
             shown.map { ms(steady ? $0.lateBy : 0) } ?? "", ms(latency), ms(display.refresh), String(display.sequence),
             String(display.flags.rawValue), ms(sample.inputToDisplay),
-        ].joined(separator: ",")
+        ]
     }
+
+    /// The display columns of a frame without an answer.
+    private static let noDisplay = [String](repeating: "", count: 9)
 
     private func writeHeader() {
         guard let rows = pending else { return }

@@ -24,9 +24,6 @@ public struct FrameProfile: Sendable {
     /// and input-to-display, whose per-event latencies the CSV does not hold).
     public func summary() -> FrameSummary {
         let stats = FrameStats(targetPeriod: targetPeriod, historyLength: 1)
-        if !samples.contains(where: { $0.display != nil }) {
-            stats.displayTimes = .unavailable(reason: "the profile has no display times")
-        }
         for sample in samples { stats.record(sample) }
         return stats.summary()
     }

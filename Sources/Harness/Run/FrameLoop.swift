@@ -39,8 +39,6 @@ public final class FrameLoop {
     private var eventTimes: [UInt64] = []
     private var drawList = DrawList()
     private var lastStart: UInt64?
-    /// Whether the last frame ended throttled: this frame's interval then spans a throttled present or wait.
-    private var throttledAtLastEnd = false
     /// Whether the last frame began throttled: this frame's interval then holds that frame's present, the
     /// one that woke the window (a compositor waking from sleep takes a while to repaint).
     private var throttledAtLastStart = false
@@ -135,6 +133,7 @@ public final class FrameLoop {
     /// Runs exactly one frame.
     public func runFrame() throws(HarnessError) {
         let start = time.now()
+        // Also how the last frame ended: only presenting (`presents`, `observePresent`) changes it.
         let throttledAtStart = pacer.isThrottled
         events.removeAll(keepingCapacity: true)
         eventTimes.removeAll(keepingCapacity: true)
@@ -177,8 +176,8 @@ public final class FrameLoop {
             pacer.observePresent(nanoseconds: afterPresent - afterRender, endingAt: afterPresent, working: working)
             if detecting && pacer.mode == .selfPaced { backend.setVSync(false) }
         }
-        let throttled = pacer.isThrottled || throttledAtLastEnd || throttledAtLastStart
-        throttledAtLastEnd = pacer.isThrottled
+        // Throttled at any point of the interval this frame's start closes, or in its present.
+        let throttled = pacer.isThrottled || throttledAtStart || throttledAtLastStart
         throttledAtLastStart = throttledAtStart
         let paced = pacer.mode != .detecting
         let wait = pacer.waitForNextFrame()
