@@ -33,6 +33,10 @@ public struct RunReport: Sendable {
         return text
     }
 
+    /// Whether the run ended because the next build of a `--live` session takes over (nothing is reported
+    /// then: the session goes on).
+    public var endedForReload = false
+
     /// Why the display went away mid-run (the Wayland compositor quit or crashed), or nil.
     public var lostDisplay: String?
 
@@ -65,6 +69,10 @@ public enum HarnessRun {
         throws(HarnessError) -> RunReport
     {
         var configuration = configuration
+        let live = configuration.live.map { LiveLink(directory: $0.directory, build: $0.build, log: log) }
+        if let live {
+            configuration.scene = live.sceneName(requested: configuration.scene, catalog: configuration.catalog)
+        }
         try configuration.validate(loadingReplay: false)
         // Read once, before anything opens: a bad line is refused before the run.
         let replay = try configuration.replayPath.map { path throws(HarnessError) in try InputScript.load(path) }
@@ -93,10 +101,15 @@ public enum HarnessRun {
         // SIGTERM, SIGINT and SIGHUP end the run cleanly (SDL's own handlers are turned off in SDLBackend).
         let savedHandlers = StopRequest.install()
         defer { StopRequest.restore(savedHandlers) }
-        let backend = try SDLBackend(
-            options: WindowOptions(
-                title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
-                headless: configuration.headless, driver: configuration.videoDriver, scale: configuration.scale))
+        var window = WindowOptions(
+            title: "Cadence — \(configuration.scene)", width: configuration.width, height: configuration.height,
+            headless: configuration.headless, driver: configuration.videoDriver, scale: configuration.scale)
+        if let placement = live?.restored?.window, !configuration.headless {
+            (window.width, window.height) = (placement.width, placement.height)
+            if let x = placement.x, let y = placement.y { window.position = (x, y) }
+            window.fullscreen = placement.fullscreen
+        }
+        let backend = try SDLBackend(options: window)
         defer { backend.close() }
         if let note = backend.driverNote { log(note) }
         if let gate = configuration.displayGates.first, case let .unavailable(reason) = backend.displayTimes {
@@ -134,13 +147,15 @@ public enum HarnessRun {
                 header: ReplayHeader(
                     scene: configuration.scene,
                     fps: configuration.fixedDelta == nil && !configuration.unpaced ? rate : nil,
-                    fixedDt: configuration.fixedDelta))
+                    fixedDt: configuration.fixedDelta),
+                appending: live?.restored != nil)
         }
         var options = LoopOptions(
             replay: replay,
             screenshotEvery: configuration.screenshotEvery.map { ($0.every, $0.directory) },
             sinks: sinks, showsProfiler: configuration.showsProfiler, log: log)
         options.recorder = recorder
+        options.live = live
         options.platform = platform
         // A clip is rendered from the run's input after the run (see ClipRenderer).
         options.record = configuration.clip != nil
@@ -157,6 +172,7 @@ public enum HarnessRun {
         plan.followsDisplay = configuration.fps == nil
         let session = try HarnessSession(backend: backend, time: time, plan: plan)
         let (loop, pacer, stats) = (session.loop, session.pacer, session.stats)
+        live?.restore(into: loop)
 
         let started = time.now()
         try loop.run(frames: configuration.frames, screenshot: configuration.screenshotPath)
@@ -167,6 +183,7 @@ public enum HarnessRun {
             summary: stats.summary(),
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
+        report.endedForReload = loop.endedForReload
         // SDL ends a Wayland run with a quit event when the compositor goes away, as if the window had been
         // closed: told apart by asking the compositor, which no longer answers.
         if !loop.isRunning, loop.interruption == nil, backend.driver == "wayland", !backend.compositorAnswers {

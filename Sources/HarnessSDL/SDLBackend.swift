@@ -43,6 +43,11 @@ public final class SDLBackend: RenderBackend {
 
     let window: SDLWindow
     private let drawing: SDLDrawing
+    /// The scale the window was opened at (`--scale`), which window coordinates are points times.
+    private let openedScale: Double
+    /// The window's last size in points while not fullscreen (what leaving fullscreen goes back to).
+    private var windowedSize: Size
+    private let headless: Bool
     /// The frame callback that tells a throttled Wayland window shown again (made when first asked).
     private var frameWatch: UnsafeMutablePointer<cadence_frame_watch>?
     private var watchesFrames: Bool?
@@ -80,6 +85,9 @@ public final class SDLBackend: RenderBackend {
             throw error
         }
         self.window = window
+        openedScale = options.scale > 0 ? options.scale : 1
+        windowedSize = Size(width: options.width, height: options.height)
+        headless = options.headless
         size = Self.points(window.outputSize, layoutScale)
         inputScale = Self.inputScale(window, layoutScale: layoutScale)
         var (display, surface): (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil)
@@ -305,6 +313,30 @@ extension SDLBackend {
         guard let handle = window.window else { return }
         let fullscreen = SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
         SDL_SetWindowFullscreen(handle, fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// The window's position (not on Wayland, where the compositor places windows), its size in points while
+    /// not fullscreen, and whether it is fullscreen; nil headless.
+    public var placement: WindowPlacement? {
+        guard !headless, let handle = window.window else { return nil }
+        let fullscreen = SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        if !fullscreen {
+            var (width, height): (Int32, Int32) = (0, 0)
+            SDL_GetWindowSize(handle, &width, &height)
+            if width > 0, height > 0 {
+                windowedSize = Size(
+                    width: Int((Double(width) / openedScale).rounded()),
+                    height: Int((Double(height) / openedScale).rounded()))
+            }
+        }
+        var placement = WindowPlacement(
+            width: windowedSize.width, height: windowedSize.height, fullscreen: fullscreen)
+        if wayland == nil, !fullscreen {
+            var (x, y): (Int32, Int32) = (0, 0)
+            SDL_GetWindowPosition(handle, &x, &y)
+            (placement.x, placement.y) = (Int(x), Int(y))
+        }
+        return placement
     }
 
     /// On Wayland, whether the compositor has shown the window since the last call (a frame callback of

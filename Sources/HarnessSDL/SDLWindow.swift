@@ -22,6 +22,10 @@ public struct WindowOptions: Sendable {
     /// The video driver to use (`wayland`, `x11`, …); nil: `SDL_VIDEODRIVER` when set, else Wayland when
     /// `WAYLAND_DISPLAY` names a compositor with a seat, else X11 when `DISPLAY` is set.
     public var driver: String?
+    /// Where the window opens, in screen coordinates (nil: centred; Wayland places windows itself).
+    public var position: (x: Int, y: Int)?
+    /// Whether the window opens fullscreen on its display.
+    public var fullscreen = false
 
     /// Creates options; the defaults are a 1280×720 window with vsync requested.
     public init(
@@ -75,7 +79,8 @@ final class SDLWindow {
             : SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard
             let window = SDL_CreateWindow(
-                options.title, cadence_SDL_WINDOWPOS_CENTERED(), cadence_SDL_WINDOWPOS_CENTERED(),
+                options.title, options.position.map { Int32(clamping: $0.x) } ?? cadence_SDL_WINDOWPOS_CENTERED(),
+                options.position.map { Int32(clamping: $0.y) } ?? cadence_SDL_WINDOWPOS_CENTERED(),
                 Int32((Double(options.width) * options.scale).rounded()),
                 Int32((Double(options.height) * options.scale).rounded()), flags)
         else {
@@ -92,6 +97,9 @@ final class SDLWindow {
         SDL_SetWindowMinimumSize(
             window, Int32((Double(min(options.width, SceneCatalog.smallestLayout.width)) * options.scale).rounded()),
             Int32((Double(min(options.height, SceneCatalog.smallestLayout.height)) * options.scale).rounded()))
+        if options.fullscreen && !options.headless {
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        }
         var renderer: OpaquePointer?
         if !options.headless {
             var accelerated = SDL_RENDERER_ACCELERATED.rawValue

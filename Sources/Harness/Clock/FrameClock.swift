@@ -103,6 +103,11 @@ public final class FrameClock {
         self.configuration = configuration.sanitized
     }
 
+    /// Sets the animation time already elapsed, as a live reload's next build does to go on from the last.
+    public func resume(elapsed: Double) {
+        if elapsed.isFinite, elapsed >= 0 { self.elapsed = elapsed }
+    }
+
     /// Asks the next tick to advance one nominal frame even though the clock is paused.
     public func step() { stepRequested = true }
 

@@ -15,20 +15,30 @@ public final class RecordingWriter {
     private var failure: Int32?
 
     /// Opens (creating or truncating) the output and writes the header.
-    public init(path: String, header: ReplayHeader) throws(HarnessError) {
+    public convenience init(path: String, header: ReplayHeader) throws(HarnessError) {
+        try self.init(path: path, header: header, appending: false)
+    }
+
+    /// Opens the output and writes the header; or, `appending` to a recording that has begun (a live
+    /// reload's next build going on with it), adds to its end.
+    public init(path: String, header: ReplayHeader, appending: Bool) throws(HarnessError) {
         self.path = path
         let target = try OutputFile.resolve(path)
+        var status = stat()
+        let goesOn = appending && !target.isDirect && stat(target.resolved, &status) == 0 && status.st_size > 0
         let fd =
             target.isDirect
             ? open(target.resolved, O_WRONLY | O_CLOEXEC)
-            : open(target.resolved, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0, let file = fdopen(fd, "w") else {
+            : open(target.resolved, O_WRONLY | O_CREAT | (goesOn ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0o644)
+        guard fd >= 0, let file = fdopen(fd, goesOn ? "a" : "w") else {
             throw .unwritablePath(path, reason: String(cString: strerror(errno)))
         }
         self.file = file
         encoder.outputFormatting = [.sortedKeys]
-        fputs(header.jsonLine, file)
-        flush(file)
+        if !goesOn {
+            fputs(header.jsonLine, file)
+            flush(file)
+        }
     }
 
     private func flush(_ file: UnsafeMutablePointer<FILE>) {

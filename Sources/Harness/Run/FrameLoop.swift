@@ -24,6 +24,9 @@ public final class FrameLoop {
     public private(set) var isRunning = true
     /// Frames run so far.
     public private(set) var frameIndex = 0
+    /// The frame this process's run began at (not 0 after a live reload, see ``resume(atFrame:)``): samples
+    /// count from it, so that the profile's warm-up is this run's first frames.
+    private var firstFrame = 0
     /// The signal that ended the run early (see ``StopRequest``), or nil when it ran to its end or was quit.
     public private(set) var interruption: Int32?
 
@@ -32,6 +35,7 @@ public final class FrameLoop {
     private let log: (String) -> Void
     private let copied: (String) -> Void
     private var capture: RunCapture
+    private let live: LiveLink?
     private var headsUp: HeadsUpDisplay
     private var switcher = SceneSwitcher()
     private var events: [InputEvent] = []
@@ -76,6 +80,7 @@ public final class FrameLoop {
         sinks = options.sinks
         log = options.log
         copied = options.copied
+        live = options.live
         capture = RunCapture(options)
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
@@ -117,6 +122,10 @@ public final class FrameLoop {
                 interruption = signal
                 break
             }
+            if let live {
+                live.poll()
+                if live.stopRequested { break }
+            }
             try runFrame()
         }
         if interruption == nil, let signal = time.stopRequest, frames.map({ frameIndex < $0 }) ?? true, isRunning {
@@ -128,6 +137,17 @@ public final class FrameLoop {
             try backend.saveScreenshot(to: screenshot)
         }
         for sink in sinks { try sink.finish() }
+        live?.save(self)
+    }
+
+    /// Whether the run ended because a live reload's next build takes over (see ``LiveLink``).
+    public var endedForReload: Bool { live?.stopRequested ?? false }
+
+    /// Counts frames from `frame` on, as if that many had run: a live reload's next build goes on from
+    /// where the last stopped (frame numbers, `--frames`, recordings and screenshot series).
+    public func resume(atFrame frame: Int) {
+        frameIndex = max(frame, 0)
+        firstFrame = frameIndex
     }
 
     /// Runs exactly one frame.
@@ -158,6 +178,7 @@ public final class FrameLoop {
         headsUp.draw(
             into: &drawList, size: backend.size, scene: scene, frame: frameIndex, clock: clock, pacer: pacer,
             stats: stats, counts: counts)
+        live?.draw(into: &drawList, size: backend.size)
         let afterDraw = time.now()
 
         backend.render(drawList)
@@ -167,7 +188,7 @@ public final class FrameLoop {
         let presents = pacer.presents(displayShowed: backend.displayShowedFrame())
         let watched = presents && pacer.watchesPresents
         let cpuBefore = watched ? time.processorTime() : 0
-        let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex)
+        let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex - firstFrame)
         if presents { backend.present() }
         let afterPresent = time.now()
         if watched {
@@ -191,7 +212,7 @@ public final class FrameLoop {
         )
         (phases.render, phases.present, phases.wait) = (afterRender - afterDraw, afterPresent - afterRender, wait)
         let sample = FrameSample(
-            index: frameIndex, start: start, interval: interval, phases: phases,
+            index: frameIndex - firstFrame, start: start, interval: interval, phases: phases,
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
             inputLatency: presents ? recordInputLatency(presentedAt: afterPresent) : 0, period: pacer.period,
             throttled: throttled)
@@ -206,6 +227,7 @@ public final class FrameLoop {
             record(sample)
         }
         frameIndex += 1
+        live?.frameEnded(self)
     }
 
     private func record(_ sample: FrameSample) {

@@ -19,6 +19,8 @@ public struct LoopOptions {
     public var showsProfiler: Bool
     /// What the frames run on, for the profiler overlay: `wayland, SDL 2.26.5, scale 1, 60 Hz`.
     public var platform = ""
+    /// The link to `--live`'s supervisor, when this run is one build of a live session.
+    public var live: LiveLink?
     /// Receives one line per notable event (a screenshot saved, a scene switched).
     public var log: (String) -> Void
     /// Receives what a scene copies (the inspector's Copy as Swift), besides the backend's clipboard:

@@ -36,6 +36,9 @@ public protocol RenderBackend: AnyObject {
     func requestPresentationFeedback(frame: Int) -> Bool
     /// Appends the answers that arrived since the last call, without waiting (in the order they came).
     func collectPresentationFeedback(into answers: inout [PresentationAnswer])
+    /// Where the window is, how big and whether fullscreen (nil without a window): what a live reload
+    /// reopens the next build's window with.
+    var placement: WindowPlacement? { get }
 }
 
 extension RenderBackend {
@@ -54,4 +57,6 @@ extension RenderBackend {
     public func requestPresentationFeedback(frame: Int) -> Bool { false }
     /// Backends without display times answer nothing.
     public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {}
+    /// Backends without a window have no placement.
+    public var placement: WindowPlacement? { nil }
 }

@@ -53,6 +53,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// `--fail-if` conditions on display figures (see ``FrameGate/needsDisplayTimes``): a run whose backend
     /// has no display times is refused before its first frame, naming the first.
     public var displayGates: [String] = []
+    /// When this run is one build of a `--live` session: the state directory it shares with the supervisor
+    /// and the build's number (see ``LiveLink``).
+    public var live: LiveRun?
     /// Window width in pixels.
     public var width: Int
     /// Window height in pixels.
@@ -85,6 +88,16 @@ public struct RunConfiguration: Sendable, Equatable {
     /// - Parameter loadingReplay: also read the whole replay file to check every line; pass false when the
     ///   caller loads it right after (``InputScript/load(_:)``), so that it is read only once.
     public func validate(loadingReplay: Bool = true) throws(HarnessError) {
+        if live != nil {
+            for (option, given) in [
+                ("--profile", profilePath != nil), ("--trace", tracePath != nil), ("--plot", plotPath != nil),
+                ("--summary", summaryPath != nil), ("--clip", clip != nil), ("--replay", replayPath != nil),
+            ] where given {
+                throw .invalidOption(
+                    "--live and \(option): each build runs in a process of its own, so \(option) would cover the last "
+                        + "build only; measure a build without --live")
+            }
+        }
         guard catalog.names.contains(scene) else { throw .unknownScene(scene, known: catalog.names) }
         if let fps, !(fps.isFinite && fps >= Self.fpsRange.lowerBound && fps <= Self.fpsRange.upperBound) {
             throw .invalidOption("--fps must be between 1 and 1000 frames per second (got \(fps))")
@@ -199,5 +212,19 @@ public struct ScreenshotSeries: Sendable, Equatable {
     public init(every: Int, directory: String) {
         self.every = every
         self.directory = directory
+    }
+}
+
+/// One build of a `--live` session, as the supervisor starts it.
+public struct LiveRun: Sendable, Equatable {
+    /// The state directory the supervisor shares with every build.
+    public var directory: String
+    /// The build's number: 0 for the build `--live` started with, then one more per build that succeeded.
+    public var build: Int
+
+    /// Creates the description of one build's run.
+    public init(directory: String, build: Int) {
+        self.directory = directory
+        self.build = build
     }
 }

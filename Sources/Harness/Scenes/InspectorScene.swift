@@ -32,11 +32,11 @@ public final class InspectorScene: Scene {
     /// The two lanes, A then B.
     public let lanes: [InspectorLane]
     /// The lane the keyboard edits (0 = A, 1 = B).
-    public private(set) var selectedLane = 0
+    public internal(set) var selectedLane = 0
     /// The slider the keyboard edits, per lane.
-    public private(set) var focusedSlider = [0, 0]
+    public internal(set) var focusedSlider = [0, 0]
     /// Whether both lanes replay after they have come to rest.
-    public private(set) var loops = false
+    public internal(set) var loops = false
     /// What was copied last (also printed on stdout by the frame loop).
     public private(set) var lastCopied: String?
 

@@ -1,0 +1,208 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The running build's side of `--live`: it reads what the supervising process says (a build started,
+/// failed, or should take over) from a pipe, draws it over the scene, and keeps the run's ``LiveState`` in
+/// the state directory so that the next build, or a restart after a crash, opens where this one was.
+///
+/// The frame loop calls it three times a frame (``poll()`` before input, ``draw(into:size:)`` after the
+/// heads-up layer, ``frameEnded(_:)`` after recording the frame); it costs a non-blocking read of the pipe
+/// and, at most every ``saveInterval``, the state's encoding and, when it changed, an atomic write.
+public final class LiveLink {
+    /// The state directory the supervisor shares with every build.
+    public let directory: String
+    /// This build's number (0: the build `--live` started with).
+    public let build: Int
+    /// The state the previous build left, read when this link was made (nil: a first start).
+    public let restored: LiveState?
+    /// Whether the supervisor asked this build to end so that the next can take over.
+    public private(set) var stopRequested = false
+    /// The errors of the last failed build, shown until a build succeeds.
+    public private(set) var errors: [BuildDiagnostic] = []
+    /// How many errors that build had in all, and the package its paths are relative to.
+    private var errorTotal = 0, errorBase = ""
+    /// Whether a build is running.
+    public private(set) var isBuilding = false
+    /// What else is shown over the scene (a crash of a newer build, a scene the new code no longer has).
+    public private(set) var notices: [String] = []
+
+    /// How often, at most, the state is encoded and written while the run goes on (also how much of it a
+    /// crash can lose).
+    public static let saveInterval: UInt64 = 250_000_000
+
+    private let input: Int32
+    private let log: (String) -> Void
+    private var pending = Data()
+    private var lastSave: UInt64 = 0
+    private var lastSaved = Data()
+    private var framesRun = 0
+
+    /// Opens the link of build `build` over `directory`, reading the supervisor's messages from `input`
+    /// (the process's standard input by default), and reads the state the last build saved.
+    public init(directory: String, build: Int, input: Int32 = 0, log: @escaping (String) -> Void) {
+        self.directory = directory
+        self.build = build
+        self.input = input
+        self.log = log
+        restored = LiveState.load(from: directory)
+        let flags = fcntl(input, F_GETFL)
+        if flags >= 0 { _ = fcntl(input, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// The scene to open: the one the last build showed when this build has it, else `requested` (saying so
+    /// over the scene when the last build's scene is gone).
+    public func sceneName(requested: String, catalog: SceneCatalog) -> String {
+        guard let name = restored?.scene else { return requested }
+        if catalog.names.contains(name) { return name }
+        let shown = catalog.names.contains(requested) ? requested : catalog.defaultName
+        notices.append("The scene '\(name)' is not in this build: showing '\(shown)'.")
+        log("live: the scene '\(name)' is not in build \(build); showing '\(shown)'")
+        return shown
+    }
+
+    /// Puts the restored state back into `loop` (clock, frame count, overlays, the scene's own state when it
+    /// is the same scene and ``LiveReloadable``). Call once, before the first frame.
+    public func restore(into loop: FrameLoop) {
+        guard let state = restored else { return }
+        loop.clock.isPaused = state.paused
+        loop.clock.timeScale = state.timeScale
+        loop.clock.resume(elapsed: state.elapsed)
+        loop.resume(atFrame: state.frame)
+        loop.showsProfiler = state.showsProfiler
+        loop.showsHelp = state.showsHelp
+        if state.scene == loop.scene.name, let data = state.sceneState, let scene = loop.scene as? LiveReloadable {
+            scene.restoreLiveState(data)
+        }
+    }
+
+    /// Reads what the supervisor sent since the last frame.
+    public func poll() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(input, &buffer, buffer.count)
+            if count <= 0 { break }
+            pending.append(contentsOf: buffer[0..<count])
+        }
+        while let end = pending.firstIndex(of: 0x0A) {
+            let line = pending[pending.startIndex..<end]
+            pending.removeSubrange(pending.startIndex...end)
+            guard let message = try? JSONDecoder().decode(LiveMessage.self, from: Data(line)) else { continue }
+            handle(message)
+        }
+    }
+
+    /// Acts on one message of the supervisor.
+    public func handle(_ message: LiveMessage) {
+        switch message {
+        case .building:
+            isBuilding = true
+        case let .failed(errors, total, package):
+            isBuilding = false
+            self.errors = errors
+            errorTotal = total
+            errorBase = package
+            log("live: the build failed with \(total) error\(total == 1 ? "" : "s"); build \(build) keeps running")
+        case .cleared:
+            isBuilding = false
+            errors = []
+            notices = []
+        case let .notice(text):
+            notices.append(text)
+        case .stop:
+            stopRequested = true
+        }
+    }
+
+    /// Draws what the supervisor reported over the scene: the build's errors (file:line:column and message,
+    /// wrapped to the window), notices, and a line while a build runs.
+    public func draw(into list: inout DrawList, size: Size) {
+        var lines: [(String, Color)] = []
+        if !errors.isEmpty {
+            let more = errorTotal - errors.count
+            lines.append(
+                (
+                    "Build failed (\(errorTotal) error\(errorTotal == 1 ? "" : "s")): build \(build) keeps running. "
+                        + "Save a fix to reload.", Color.palette[1]
+                ))
+            for error in errors { lines.append((error.text(relativeTo: errorBase), .text)) }
+            if more > 0 { lines.append(("… and \(more) more (the terminal has them all)", .dimText)) }
+        }
+        for notice in notices { lines.append((notice, Color.palette[1])) }
+        if isBuilding { lines.append(("Building…", .dimText)) }
+        guard !lines.isEmpty else { return }
+        let margin = 20.0, lineHeight = 20.0
+        let width = Double(size.width) - 2 * margin
+        // DejaVu Sans Mono's advance at 14 px, with room to spare.
+        let columns = max(20, Int((width - 24) / 8.6))
+        var wrapped: [(String, Color)] = []
+        for (text, color) in lines {
+            for (index, piece) in Self.wrap(text, columns: columns).enumerated() {
+                wrapped.append((index == 0 ? piece : "    " + piece, color))
+            }
+        }
+        let height = Double(wrapped.count) * lineHeight + 16
+        let panel = Rect(x: margin, y: Double(size.height) - margin - height, width: width, height: height)
+        list.fill(panel, Color(28, 10, 12, 235))
+        list.stroke(panel, errors.isEmpty ? .grid : Color.palette[1])
+        for (index, (text, color)) in wrapped.enumerated() {
+            list.text(text, at: Point(panel.x + 12, panel.y + 8 + Double(index) * lineHeight), size: .small, color)
+        }
+    }
+
+    /// `text` cut into lines of at most `columns` characters, at spaces where it can.
+    static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > columns {
+            let head = rest.prefix(columns)
+            let cut = head.lastIndex(of: " ").map { head.distance(from: head.startIndex, to: $0) } ?? columns
+            let length = cut > columns / 2 ? cut : columns
+            lines.append(String(rest.prefix(length)))
+            rest = rest.dropFirst(length).drop(while: { $0 == " " })
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
+    }
+
+    /// After each frame: logs this build's first frame (the moment a reload is measured to), and saves the
+    /// state when ``saveInterval`` has passed and it changed.
+    public func frameEnded(_ loop: FrameLoop) {
+        framesRun += 1
+        if framesRun == 1 {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            log(
+                String(
+                    format: "live: build %d drew its first frame (frame %d) at %ld.%09ld", build, loop.frameIndex - 1,
+                    now.tv_sec, now.tv_nsec))
+        }
+        let now = loop.clock.source.now()
+        guard framesRun == 1 || now &- lastSave >= Self.saveInterval else { return }
+        lastSave = now
+        save(loop)
+    }
+
+    /// Writes the state of `loop` now (when it differs from what was written last).
+    public func save(_ loop: FrameLoop) {
+        let data = state(of: loop).encoded()
+        guard data != lastSaved else { return }
+        do {
+            try OutputFile.write(data, to: LiveState.path(in: directory))
+            lastSaved = data
+        } catch {
+            log("live: could not save the state: \(error.description)")
+        }
+    }
+
+    /// The run's state as the next build should find it.
+    public func state(of loop: FrameLoop) -> LiveState {
+        LiveState(
+            build: build, scene: loop.scene.name, paused: loop.clock.isPaused, timeScale: loop.clock.timeScale,
+            elapsed: loop.clock.elapsed, frame: loop.frameIndex, showsProfiler: loop.showsProfiler,
+            showsHelp: loop.showsHelp, window: loop.backend.placement,
+            sceneState: (loop.scene as? LiveReloadable)?.liveState())
+    }
+}
