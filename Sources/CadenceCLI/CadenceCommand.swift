@@ -191,6 +191,18 @@ public struct CadenceCommand: ParsableCommand {
     @Flag(help: "Show the profiler overlay from the start (P toggles it).")
     var profiler = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Live edit: on every save of a Swift file in this program's package, build it again (swift build) and hand the window over to the new build, keeping the scene, the clock, the overlays, the inspector's lanes and a recording; a failed build shows its errors over the scene while the last good build runs on, a crash restarts the last build that ran."
+        ))
+    var live = false
+
+    // Set by --live's supervisor on each build it starts (see LiveSupervisor): the state folder and the build.
+    @Option(name: .customLong("live-child"), help: .private)
+    var liveChild: String?
+    @Option(name: .customLong("live-build"), help: .private)
+    var liveBuild: Int = 0
+
     @Option(
         name: .customLong("fail-if"),
         help: ArgumentHelp(
@@ -201,6 +213,11 @@ public struct CadenceCommand: ParsableCommand {
     /// The `--fail-if` conditions, parsed.
     var gates: [FrameGate] {
         get throws(HarnessError) {
+            if (live || liveChild != nil), let first = failIf.first {
+                throw .invalidOption(
+                    "--live and --fail-if '\(first)': each build runs in a process of its own; gate a build without --live"
+                )
+            }
             var gates: [FrameGate] = []
             for text in failIf {
                 let gate = try FrameGate(parsing: text, comparing: false)
@@ -241,6 +258,11 @@ public struct CadenceCommand: ParsableCommand {
             configuration.scale = scale ?? (x11 && !headless ? gdkScale : nil) ?? 1
             configuration.showsProfiler = profiler
             configuration.objectCount = count
+            if let liveChild {
+                configuration.live = LiveRun(directory: liveChild, build: liveBuild)
+            } else if live {
+                configuration.live = LiveRun(directory: "", build: 0)
+            }
             if let clip {
                 configuration.clip = ClipOptions(
                     path: clip, scale: clipScale, framesPerSecond: clipFPS, start: clipStart, end: clipEnd)
@@ -277,6 +299,14 @@ public struct CadenceCommand: ParsableCommand {
     public func run() throws {
         do {
             let name = Self.commandName
+            if live && liveChild == nil {
+                let status = try LiveSupervisor(
+                    executable: Self.executablePath, arguments: Self.removingLive(CommandLine.arguments.dropFirst()),
+                    name: name
+                ).run()
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
             var configuration = try runConfiguration
             let gates = try self.gates
             configuration.displayGates = gates.filter(\.needsDisplayTimes).map(\.text)
@@ -287,6 +317,8 @@ public struct CadenceCommand: ParsableCommand {
             let report = try HarnessRun.run(configuration) {
                 FileHandle.standardError.write(Data("\(name): \($0)\n".utf8))
             }
+            // The next build of a live session takes over; the session's last build reports.
+            if report.endedForReload { return }
             print(report.text)
             if let screenshot { print("screenshot: \(screenshot)") }
             for (label, path) in [
@@ -315,6 +347,24 @@ public struct CadenceCommand: ParsableCommand {
             default: throw ExitCode(2)
             }
         }
+    }
+
+    /// The running program's own file (what `--live` copies and starts as its first build).
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? commandName
+    }
+
+    /// The command line of a live session's builds: the session's, without `--live` (up to a `--`).
+    static func removingLive<Arguments: Sequence<String>>(_ arguments: Arguments) -> [String] {
+        var result: [String] = []
+        var literal = false
+        for argument in arguments {
+            if argument == "--" { literal = true }
+            if !literal && argument == "--live" { continue }
+            result.append(argument)
+        }
+        return result
     }
 
     /// The options that take a number.
