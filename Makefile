@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build bootstrap clean shots bench bench-compare bench-build golden soak docs example format lint macro-range \
-	desktop-check repeat-tests api-check release
+	desktop-check repeat-tests api-check release live-bench
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -69,6 +69,12 @@ docs: bootstrap
 # tests (an animation of its own, checked with CadenceTesting), its --help and its own scene, headless.
 example: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
+
+# Live edit's save-to-screen time: ten edits of Examples/YourAnimation's animation (a scratch copy in
+# .build/live-scratch) under `your-animation --live --headless`, each timed from the file's write to the first
+# frame of the new build; prints each, then p50 and p90. ARGS="--edits 20" for more, ARGS=--window under Xvfb.
+live-bench: bootstrap
+	@SWIFT="$(SWIFT)" python3 Scripts/live-session bench $(ARGS)
 
 # One code format: `swift format` (in the toolchain) with .swift-format, over every Swift file we write
 # (not .build directories). `make format` rewrites the files; `make lint` fails on any difference.

@@ -75,6 +75,8 @@ final class LiveSupervisor {
         let started: UInt64
         var partialLine = Data()
         var lastLines: [String] = []
+        /// The first line that says why it stopped (Swift's `Fatal error`, `Precondition failed`, …).
+        var failure: String?
         var drewFirstFrame = false
 
         init(build: Int, process: Process, input: FileHandle, errors: FileHandle, started: UInt64) {
@@ -96,6 +98,11 @@ final class LiveSupervisor {
             }
         }
     }
+
+    /// What Swift's runtime prints first when a program traps.
+    static let failureMarkers = [
+        "Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Program crashed",
+    ]
 
     /// How long after the last change a build starts (editors write a file in several steps).
     static let settleTime: UInt64 = 100_000_000
@@ -245,7 +252,8 @@ final class LiveSupervisor {
             let line = String(decoding: child.partialLine[child.partialLine.startIndex..<end], as: UTF8.self)
             child.partialLine.removeSubrange(child.partialLine.startIndex...end)
             guard !line.isEmpty else { continue }
-            child.lastLines = Array((child.lastLines + [line]).suffix(40))
+            child.lastLines = Array((child.lastLines + [line]).suffix(8))
+            if child.failure == nil, Self.failureMarkers.contains(where: { line.contains($0) }) { child.failure = line }
             if !child.drewFirstFrame, line.contains("live: build \(child.build) drew its first frame") {
                 child.drewFirstFrame = true
                 if let reload = reloadStarted {
@@ -378,10 +386,7 @@ final class LiveSupervisor {
         let crashed =
             process.terminationReason == .uncaughtSignal || (ended.build > 0 && process.terminationStatus == 2)
         guard crashed else { return process.terminationStatus }
-        let reason =
-            ended.lastLines.last { $0.contains("Fatal error") || $0.contains("Program crashed") }
-            ?? ended.lastLines.last
-            ?? "signal \(process.terminationStatus)"
+        let reason = ended.failure ?? ended.lastLines.last ?? "signal \(process.terminationStatus)"
         if let index = builds.firstIndex(where: { $0.number == ended.build }) { builds[index].crashed = true }
         let ran = Self.now() &- ended.started
         let restart =

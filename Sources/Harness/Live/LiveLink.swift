@@ -171,18 +171,19 @@ public final class LiveLink {
     /// state when ``saveInterval`` has passed and it changed.
     public func frameEnded(_ loop: FrameLoop) {
         framesRun += 1
-        if framesRun == 1 {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            log(
-                String(
-                    format: "live: build %d drew its first frame (frame %d) at %ld.%09ld", build, loop.frameIndex - 1,
-                    now.tv_sec, now.tv_nsec))
-        }
         let now = loop.clock.source.now()
         guard framesRun == 1 || now &- lastSave >= Self.saveInterval else { return }
         lastSave = now
         save(loop)
+        guard framesRun == 1 else { return }
+        // Realtime, so that a script can measure from a file's write to here; after the save, so that whoever
+        // reads this line finds this build's state.
+        var shown = timespec()
+        clock_gettime(CLOCK_REALTIME, &shown)
+        log(
+            String(
+                format: "live: build %d drew its first frame (frame %d) at %ld.%09ld", build, loop.frameIndex - 1,
+                shown.tv_sec, shown.tv_nsec))
     }
 
     /// Writes the state of `loop` now (when it differs from what was written last).
