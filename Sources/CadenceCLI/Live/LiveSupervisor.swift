@@ -61,7 +61,9 @@ final class LiveSupervisor {
     struct Build {
         var number: Int
         var executable: String
+        /// Whether it is not to be started again (it trapped at once, or ``LiveSupervisor/crashLimit`` times).
         var crashed = false
+        var crashes = 0
     }
 
     /// A running build of the harness.
@@ -110,8 +112,10 @@ final class LiveSupervisor {
     static let buildTimeout: UInt64 = 600_000_000_000
     /// How long a build that ran may take to hand over after being asked to stop.
     static let stopTimeout: UInt64 = 5_000_000_000
-    /// A build that crashes sooner than this after it started is not started again for the same code.
+    /// A build that traps sooner than this after it started is not started again for the same code.
     static let crashGrace: UInt64 = 3_000_000_000
+    /// A build that traps this many times is not started again, however long it ran each time.
+    static let crashLimit = 3
 
     let package: Package
     let arguments: [String]
@@ -387,17 +391,22 @@ final class LiveSupervisor {
             process.terminationReason == .uncaughtSignal || (ended.build > 0 && process.terminationStatus == 2)
         guard crashed else { return process.terminationStatus }
         let reason = ended.failure ?? ended.lastLines.last ?? "signal \(process.terminationStatus)"
-        if let index = builds.firstIndex(where: { $0.number == ended.build }) { builds[index].crashed = true }
         let ran = Self.now() &- ended.started
+        // A build that ran a while before it trapped met something done to it, not every frame: it comes
+        // back with its state; one that trapped at once (or keeps trapping) gives way to the build before it.
+        var crashes = 0
+        if let index = builds.firstIndex(where: { $0.number == ended.build }) {
+            builds[index].crashes += 1
+            crashes = builds[index].crashes
+            if ran < Self.crashGrace || crashes >= Self.crashLimit { builds[index].crashed = true }
+        }
+        let again = ran >= Self.crashGrace && crashes < Self.crashLimit
         let restart =
-            builds.last { !$0.crashed && $0.number < ended.build }
-            ?? (ran >= Self.crashGrace ? builds.first { $0.number == ended.build } : nil)
-        guard var next = restart else {
+            again ? builds.first { $0.number == ended.build } : builds.last { !$0.crashed && $0.number < ended.build }
+        guard let next = restart else {
             say("build \(ended.build) stopped (\(reason)) and no earlier build ran: waiting for a save")
             return nil
         }
-        next.crashed = false
-        if let index = builds.firstIndex(where: { $0.number == next.number }) { builds[index].crashed = false }
         let notice =
             next.number == ended.build
             ? "Build \(ended.build) stopped: \(reason). Started again with the state it saved."
