@@ -103,6 +103,18 @@ import Glibc
         write(fds[1], &rest, rest.count)
         link.poll()
         #expect(link.stopRequested)
+
+        // The supervisor killed: its end of the pipe closes, and the build ends rather than outlive it.
+        var more: [Int32] = [0, 0]
+        #expect(pipe(&more) == 0)
+        defer { close(more[0]) }
+        var logged: [String] = []
+        let orphan = LiveLink(directory: directory, build: 2, input: more[0]) { logged.append($0) }
+        orphan.poll()
+        #expect(!orphan.stopRequested)
+        close(more[1])
+        orphan.poll()
+        #expect(orphan.stopRequested && logged == ["live: the supervisor went away; build 2 ends"])
     }
 
     @Test func theStateASessionSavedIsWhereTheNextBuildOpens() throws {

@@ -180,7 +180,10 @@ final class LiveSupervisor {
         defer { StopRequest.restore(saved) }
         // Writing to a build that has just ended must not end the supervisor.
         signal(SIGPIPE, SIG_IGN)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            if let building { kill(-building.process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
         say(
             "watching \(package.directory) (\(package.configuration) build of \(package.product)); state in \(directory)"
         )

@@ -83,6 +83,11 @@ public final class LiveLink {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(input, &buffer, buffer.count)
+            if count == 0 && !stopRequested {
+                // The supervisor's end of the pipe closed: it is gone (killed), and no window may outlive it.
+                log("live: the supervisor went away; build \(build) ends")
+                stopRequested = true
+            }
             if count <= 0 { break }
             pending.append(contentsOf: buffer[0..<count])
         }
