@@ -110,7 +110,7 @@ final class LiveSupervisor {
     static let settleTime: UInt64 = 100_000_000
     /// How long a build may take before it is given up (SwiftPM can hang while planning).
     static let buildTimeout: UInt64 = 600_000_000_000
-    /// How long a build that ran may take to hand over after being asked to stop.
+    /// How long a build is given to end when asked (to hand over, or after a signal), before the next signal.
     static let stopTimeout: UInt64 = 5_000_000_000
     /// A build that traps sooner than this after it started is not started again for the same code.
     static let crashGrace: UInt64 = 3_000_000_000
@@ -157,11 +157,8 @@ final class LiveSupervisor {
         lastBuilt = Self.stamp(package.builtExecutable)
     }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    private static let clock = MonotonicClock()
+    private static func now() -> UInt64 { clock.now() }
 
     private static func stamp(_ path: String) -> (size: Int64, modified: Int64)? {
         var status = stat()
@@ -365,23 +362,26 @@ final class LiveSupervisor {
     private func handOver(to build: Build) {
         if let child {
             child.send(.stop)
-            let asked = Self.now()
-            var signalled = false
-            while child.process.isRunning {
-                readChild()
-                let waited = Self.now() &- asked
-                if waited > Self.stopTimeout + 2_000_000_000 {
-                    kill(child.process.processIdentifier, SIGKILL)
-                } else if waited > Self.stopTimeout, !signalled {
-                    kill(child.process.processIdentifier, SIGTERM)
-                    signalled = true
-                }
-                usleep(2000)
-            }
-            readChild()
+            awaitEnd(of: child, escalating: [SIGTERM, SIGKILL])
         }
         child = nil
         start(build)
+    }
+
+    /// Waits for `child` to end, forwarding what it writes; after each ``stopTimeout`` without an end, sends it
+    /// the next of `signals`.
+    private func awaitEnd(of child: Child, escalating signals: [Int32]) {
+        var asked = Self.now()
+        var signals = signals[...]
+        while child.process.isRunning {
+            readChild()
+            if Self.now() &- asked > Self.stopTimeout, let next = signals.popFirst() {
+                kill(child.process.processIdentifier, next)
+                asked = Self.now()
+            }
+            usleep(2000)
+        }
+        readChild()
     }
 
     /// What to do when the running build ended without being asked: end the session with its status, or,
@@ -424,13 +424,7 @@ final class LiveSupervisor {
         if let building { kill(-building.process.processIdentifier, SIGKILL) }
         guard let child else { return 128 + signal }
         kill(child.process.processIdentifier, signal)
-        let asked = Self.now()
-        while child.process.isRunning {
-            readChild()
-            if Self.now() &- asked > Self.stopTimeout { kill(child.process.processIdentifier, SIGKILL) }
-            usleep(2000)
-        }
-        readChild()
+        awaitEnd(of: child, escalating: [SIGKILL])
         let process = child.process
         return process.terminationReason == .exit ? process.terminationStatus : 128 + signal
     }
