@@ -128,12 +128,13 @@ public enum TweenSuites {
     /// The sizes the per-frame update is measured at.
     public static let sizes = [1_000, 10_000, 100_000]
 
-    /// `Tweener.update(by:)` over `count` running `Double` tweens, each writing through its closure.
+    /// `Tweener.update(by:)` over `count` running `Double` tweens, each writing through its closure: at most
+    /// 1.3× the closure floor at every size, allocating nothing.
     public static func update(_ count: Int) -> Suite {
         Suite(
             target: target, name: "Tween update, \(count.grouped) tweens", itemsPerIteration: count, item: "tween",
             iterations: iterations(count), warmup: 10,
-            goal: count == 100_000 ? Goal(ratioToFloor: 1.5, allocationFree: true) : nil,
+            goal: Goal(ratioToFloor: 1.3, allocationFree: true),
             floor: closureFloor(count).name, peer: count == 100_000 ? "STween 105–119 ns" : nil)
     }
 
@@ -427,15 +428,15 @@ public enum HarnessSuites {
         target: target, name: "Frame loop, empty scene, no-op backend", itemsPerIteration: 1, item: "frame",
         iterations: 5_000, warmup: 50, goal: frameGoal(50_000), floor: busySceneSDLFloor.name)
 
-    /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it: within
-    /// a 60 Hz frame, allocating nothing in the median frame, beside the floor of its dots drawn by a
-    /// minimal SDL loop.
+    /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it: at most
+    /// 1.5× the floor of its dots drawn by a minimal SDL loop (what the scene's own update, the heads-up text
+    /// and the profiler overlay may add), allocating nothing in the median frame.
     public static let busySceneSDL = Suite(
         target: target,
         name: "Frame loop, \(busySceneName) scene, headless SDL",
         itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30,
-        goal: frameGoal(frameBudget60Hz, mallocsPerItem: 0), floor: busySceneSDLFloor.name)
+        goal: Goal(ratioToFloor: 1.5, mallocsPerItem: 0), floor: busySceneSDLFloor.name)
 
     /// The floor of the row above: the busy scene's 10,000 dots (taken from a frame the harness drew)
     /// drawn by a minimal SDL loop on the same headless software renderer: clear, one
