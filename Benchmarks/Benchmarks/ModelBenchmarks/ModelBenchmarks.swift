@@ -44,6 +44,15 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    let stepped = ModelSuites.springSteppedFloor
+    Benchmark(stepped.name, configuration: .init(stepped, scalingFactor: .kilo)) { benchmark in
+        var floor = SteppedSpringFloor(response: identity(0.5), dampingFraction: identity(0.825))
+        floor.check(against: .spring(response: 0.5, dampingFraction: 0.825))
+        benchmark.startMeasurement()
+        blackHole(floor.run(calls: benchmark.scaledIterations.count))
+        benchmark.stopMeasurement()
+    }
+
     for curve in ModelSuites.bezierCurves {
         let suite = ModelSuites.bezierFloor(curve.expression)
         Benchmark(suite.name, configuration: .init(suite, scalingFactor: .kilo)) { benchmark in
@@ -472,3 +481,74 @@ final class AnimatedField {
 
 /// One 60 Hz frame.
 let frame60 = 1.0 / 60
+
+/// SwiftUI's merging spring, as Cadence runs `.spring`, stepped plainly: velocity Verlet on the error
+/// (interval − offset) at 1/300 s steps, five steps per 60 fps frame, over flat arrays of the runs' states, the
+/// runs and frames in the order the `animate` rows call them. No matrix, no context, no dispatch: the floor
+/// of the merging springs' rows.
+struct SteppedSpringFloor {
+    let stiffness: Double, damping: Double
+    var error: [Double], velocity: [Double], force: [Double]
+    static let step = 1.0 / 300
+    static let stepsPerFrame = 5
+
+    init(response: Double, dampingFraction: Double) {
+        let frequency = min(2 * Double.pi / response, 212.13203435596427)
+        stiffness = frequency * frequency
+        damping = 2 * frequency * dampingFraction
+        error = Array(repeating: 1, count: AnimationRuns.runs)
+        velocity = Array(repeating: 0, count: AnimationRuns.runs)
+        force = Array(repeating: 0, count: AnimationRuns.runs)
+    }
+
+    /// One frame's steps of one run's state.
+    @inline(__always)
+    func frame(_ error: inout Double, _ velocity: inout Double, _ force: inout Double) {
+        let (h, k, c) = (Self.step, stiffness, damping)
+        for _ in 0..<Self.stepsPerFrame {
+            let half = velocity + h / 2 * force
+            error -= h * half
+            force = k * error - c * half
+            velocity = half + h / 2 * force
+        }
+    }
+
+    /// `calls` offsets (frames 1…10 of every run, then again from the start, at offset 0 of an interval of 1,
+    /// at rest, with no force yet: SwiftUI's first half-step moves nothing), summed.
+    mutating func run(calls: Int) -> Double {
+        var sum = 0.0
+        var done = 0
+        let floor = self
+        while done < calls {
+            error.withUnsafeMutableBufferPointer { e in
+                velocity.withUnsafeMutableBufferPointer { v in
+                    force.withUnsafeMutableBufferPointer { f in
+                        for run in 0..<AnimationRuns.runs { (e[run], v[run], f[run]) = (1, 0, 0) }
+                        for _ in 1...AnimationRuns.frames where done < calls {
+                            for run in 0..<AnimationRuns.runs where done < calls {
+                                floor.frame(&e[run], &v[run], &f[run])
+                                sum += 1 - e[run]
+                                done += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return sum
+    }
+
+    /// Stops the benchmarks unless the floor's offsets are `animation`'s at every measured frame.
+    func check(against animation: Animation) {
+        var context = AnimationContext<Double>()
+        _ = animation.animate(value: 1.0, time: 0, context: &context)
+        var (error, velocity, force) = (1.0, 0.0, 0.0)
+        for frame in 1...AnimationRuns.frames {
+            self.frame(&error, &velocity, &force)
+            let cadence = animation.animate(value: 1.0, time: Double(frame) * frame60, context: &context) ?? .nan
+            precondition(
+                abs((1 - error) - cadence) <= 1e-12,
+                "the stepped spring floor gives \(1 - error) at frame \(frame), Cadence \(cadence)")
+        }
+    }
+}

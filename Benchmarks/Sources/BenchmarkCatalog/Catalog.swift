@@ -219,7 +219,8 @@ public enum ModelSuites {
 
     /// The damped spring's closed form written plainly over a flat array of the measured frames' times
     /// (frames 1…10 at 60 fps, as the `animate` rows call it): one `exp` and one `sincos` a call, the value
-    /// and the velocity of the bouncy spring. The floor of every spring row (each at most 1.1× it).
+    /// and the velocity of the bouncy spring. The floor of the closed-form spring rows (`Spring`'s value and
+    /// `.interpolatingSpring`, each at most 1.1× it).
     public static let springFloor = Suite(
         target: target, name: "Floor: damped spring closed form (exp + sincos) over flat arrays",
         itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
@@ -248,14 +249,23 @@ public enum ModelSuites {
         ".spring.delay(0.05)", ".spring.speed(0.5)", ".easeInOut.repeatCount(3)", ".keyframes(timeline)",
     ]
 
-    /// The springs among ``animations``, held to the spring floor.
-    static let springs: Set<String> = [
-        ".spring", ".smooth", ".snappy", ".bouncy", ".interactiveSpring", ".interpolatingSpring",
-    ]
+    /// The merging springs among ``animations`` (stepped on SwiftUI's 1/300 s grid), held to the stepped
+    /// spring floor.
+    static let springs: Set<String> = [".spring", ".smooth", ".snappy", ".bouncy", ".interactiveSpring"]
+    /// The springs evaluated in closed form, held to the closed-form floor.
+    static let closedFormSprings: Set<String> = [".interpolatingSpring"]
+
+    /// SwiftUI's merging spring stepped plainly (velocity Verlet at 1/300 s, five steps a 60 fps frame) over
+    /// flat arrays of the runs' states, in the order the `animate` rows call them; the benchmark checks it
+    /// gives `.spring`'s offsets. The floor of every merging spring's row.
+    public static let springSteppedFloor = Suite(
+        target: target, name: "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays",
+        itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
 
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
     /// is running, each held to a floor of the same work in the same run: a curve at most 1.1× its curve
-    /// solved plainly, a spring at most 1.1× the spring's closed form, a modifier of the spring at most 1.3×
+    /// solved plainly, a merging spring at most 1.1× the spring stepped plainly, `.interpolatingSpring` at
+    /// most 1.1× the spring's closed form, a modifier of the spring at most 1.3×
     /// it, `.easeInOut.repeatCount(3)` at most 2.6× `.easeInOut`. `.linear` (the dispatch alone) keeps its
     /// goal first set as a time, against libm; the keyframes have none.
     public static func animate(_ expression: String) -> Suite {
@@ -265,6 +275,8 @@ public enum ModelSuites {
         if bezierCurves.contains(where: { $0.expression == expression }) {
             (goal, floor) = (Goal(ratioToFloor: 1.1, allocationFree: true), bezierFloor(expression).name)
         } else if springs.contains(expression) {
+            (goal, floor) = (Goal(ratioToFloor: 1.1, allocationFree: true), springSteppedFloor.name)
+        } else if closedFormSprings.contains(expression) {
             (goal, floor) = (Goal(ratioToFloor: 1.1, allocationFree: true), springFloor.name)
         } else if expression.hasPrefix(".spring.") {
             (goal, floor) = (Goal(ratioToFloor: 1.3, allocationFree: true), "animate .spring, Double, 60 fps")
@@ -395,7 +407,8 @@ public enum ModelSuites {
         itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10)
 
     public static let all: [Suite] =
-        [springUnderdamped, springCritical, libm, springFloor] + bezierCurves.map { bezierFloor($0.expression) }
+        [springUnderdamped, springCritical, libm, springFloor, springSteppedFloor]
+        + bezierCurves.map { bezierFloor($0.expression) }
         + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
         + clientRows + [
