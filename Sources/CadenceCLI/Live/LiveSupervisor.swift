@@ -128,6 +128,9 @@ final class LiveSupervisor {
     private var building: (process: Process, output: FileHandle, started: UInt64, since: UInt64)?
     private var buildOutput = Data()
     private var buildAgain = false
+    /// Files saved while a build ran. SwiftPM may record such a file as built although the compiler read it
+    /// before the save (its time is taken after), and then not compile it again: the next build touches them.
+    private var changedWhileBuilding: Set<String> = []
     private var changedAt: UInt64?
     /// When the first save the running build does not have yet was seen.
     private var savedAt: UInt64?
@@ -194,6 +197,7 @@ final class LiveSupervisor {
                 let now = Self.now()
                 changedAt = now
                 if savedAt == nil { savedAt = now }
+                if building != nil { changedWhileBuilding.formUnion(changes) }
             }
             if let changed = changedAt, Self.now() &- changed >= Self.settleTime {
                 changedAt = nil
@@ -275,6 +279,8 @@ final class LiveSupervisor {
     }
 
     private func startBuild() {
+        for path in changedWhileBuilding { utimensat(AT_FDCWD, path, nil, 0) }
+        changedWhileBuilding = []
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
