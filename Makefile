@@ -17,8 +17,10 @@ shots: build
 	@bash Scripts/shots
 
 # Both packages' tests: the root's, then Macros/ (`@Entry`, a package of its own so that the root
-# depends on no swift-syntax).
+# depends on no swift-syntax). First the live-edit test's scratch copy of Examples/YourAnimation is built, so
+# that building Cadence into it does not load the machine while timing-sensitive tests run.
 test: bootstrap
+	@SWIFT="$(SWIFT)" python3 Scripts/live-session prepare
 	$(SWIFT) test
 	cd Macros && $(SWIFT) test
 
