@@ -50,8 +50,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let bin = root + "/.build/x86_64-unknown-linux-gnu/debug"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/.build/debug.yaml", contents: Data())
-        FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data())
+        #expect(FileManager.default.createFile(atPath: root + "/.build/debug.yaml", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data()))
         let package = try LiveSupervisor.Package.locate(executable: bin + "/my-tool", currentDirectory: "/")
         #expect(
             package

@@ -136,6 +136,8 @@ final class LiveSupervisor {
     private var savedAt: UInt64?
     private var lastBuilt: (size: Int64, modified: Int64)?
     private var reloadStarted: (saved: UInt64, built: UInt64)?
+    /// What the child's and the build's output are read into, kept between reads.
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Prepares a session for the program at `executable` run with `arguments` (without `--live`).
     init(executable: String, arguments: [String], name: String) throws(HarnessError) {
@@ -214,12 +216,16 @@ final class LiveSupervisor {
         }
     }
 
-    /// Waits up to 50 ms for a change, the child's output or the build's.
+    /// How long the loop waits for a change or output before it looks at the build and the child again (their
+    /// ends come as no output: Foundation reports them through `isRunning`).
+    static let pollTimeout: Int32 = 50
+
+    /// Waits up to ``pollTimeout`` milliseconds for a change, the child's output or the build's.
     private func wait() {
         var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
         if let child { fds.append(pollfd(fd: child.errors, events: Int16(POLLIN), revents: 0)) }
         if let building { fds.append(pollfd(fd: building.output.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        _ = poll(&fds, nfds_t(fds.count), 50)
+        _ = poll(&fds, nfds_t(fds.count), Self.pollTimeout)
     }
 
     private func start(_ build: Build, notice: String? = nil) {
@@ -249,12 +255,11 @@ final class LiveSupervisor {
     /// Forwards what the child wrote to standard error and notes its first frame and its last words.
     private func readChild() {
         guard let child else { return }
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = read(child.errors, &buffer, buffer.count)
+            let count = read(child.errors, &readBuffer, readBuffer.count)
             guard count > 0 else { break }
-            FileHandle.standardError.write(Data(buffer[0..<count]))
-            child.partialLine.append(contentsOf: buffer[0..<count])
+            FileHandle.standardError.write(Data(readBuffer[0..<count]))
+            child.partialLine.append(contentsOf: readBuffer[0..<count])
         }
         while let end = child.partialLine.firstIndex(of: 0x0A) {
             let line = String(decoding: child.partialLine[child.partialLine.startIndex..<end], as: UTF8.self)
@@ -309,11 +314,10 @@ final class LiveSupervisor {
 
     private func readBuild() {
         guard let building else { return }
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = read(building.output.fileDescriptor, &buffer, buffer.count)
+            let count = read(building.output.fileDescriptor, &readBuffer, readBuffer.count)
             guard count > 0 else { break }
-            buildOutput.append(contentsOf: buffer[0..<count])
+            buildOutput.append(contentsOf: readBuffer[0..<count])
         }
     }
 

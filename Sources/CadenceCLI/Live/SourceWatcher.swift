@@ -17,6 +17,9 @@ final class SourceWatcher {
     /// The inotify descriptor, for `poll`.
     let descriptor: Int32
     private var directories: [Int32: String] = [:]
+    /// Where events are read into, kept for the watcher's life (the supervisor asks many times a second).
+    private static let bufferSize = 64 * 1024
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: SourceWatcher.bufferSize, alignment: 8)
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
 
@@ -30,7 +33,10 @@ final class SourceWatcher {
         add(root)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        buffer.deallocate()
+    }
 
     /// Whether a directory's name keeps it out of the watch: build products, SwiftPM's and editors' state.
     static func skips(directory name: String) -> Bool { name.hasPrefix(".") }
@@ -58,11 +64,8 @@ final class SourceWatcher {
     /// are watched from now on (and the Swift files already in them count as changed).
     func changes() -> [String] {
         var changed: [String] = []
-        let size = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { buffer.deallocate() }
         while true {
-            let count = read(descriptor, buffer, size)
+            let count = read(descriptor, buffer, Self.bufferSize)
             guard count > 0 else { break }
             var offset = 0
             while offset < count {

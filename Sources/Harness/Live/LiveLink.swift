@@ -36,6 +36,12 @@ public final class LiveLink {
     private let input: Int32
     private let log: (String) -> Void
     private var pending = Data()
+    /// Where ``poll()`` reads into, kept so that a frame allocates nothing to read.
+    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// The banner's lines as last wrapped, and the window width they were wrapped for (nil: what the banner
+    /// says has changed since): a frame that shows the same errors allocates no strings.
+    private var wrapped: [(String, Color)] = []
+    private var wrappedWidth: Int?
     private var lastSave: UInt64 = 0
     private var lastSaved = Data()
     private var framesRun = 0
@@ -59,6 +65,7 @@ public final class LiveLink {
         if catalog.names.contains(name) { return name }
         let shown = catalog.names.contains(requested) ? requested : catalog.defaultName
         notices.append("The scene '\(name)' is not in this build: showing '\(shown)'.")
+        wrappedWidth = nil
         log("live: the scene '\(name)' is not in build \(build); showing '\(shown)'")
         return shown
     }
@@ -80,16 +87,15 @@ public final class LiveLink {
 
     /// Reads what the supervisor sent since the last frame.
     public func poll() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(input, &buffer, buffer.count)
+            let count = read(input, &readBuffer, readBuffer.count)
             if count == 0 && !stopRequested {
                 // The supervisor's end of the pipe closed: it is gone (killed), and no window may outlive it.
                 log("live: the supervisor went away; build \(build) ends")
                 stopRequested = true
             }
             if count <= 0 { break }
-            pending.append(contentsOf: buffer[0..<count])
+            pending.append(contentsOf: readBuffer[0..<count])
         }
         while let end = pending.firstIndex(of: 0x0A) {
             let line = pending[pending.startIndex..<end]
@@ -101,6 +107,7 @@ public final class LiveLink {
 
     /// Acts on one message of the supervisor.
     public func handle(_ message: LiveMessage) {
+        wrappedWidth = nil
         switch message {
         case .building:
             isBuilding = true
@@ -124,6 +131,22 @@ public final class LiveLink {
     /// Draws what the supervisor reported over the scene: the build's errors (file:line:column and message,
     /// wrapped to the window), notices, and a line while a build runs.
     public func draw(into list: inout DrawList, size: Size) {
+        if wrappedWidth != size.width { wrapBanner(width: size.width) }
+        guard !wrapped.isEmpty else { return }
+        let margin = 20.0, lineHeight = 20.0
+        let height = Double(wrapped.count) * lineHeight + 16
+        let panel = Rect(
+            x: margin, y: Double(size.height) - margin - height, width: Double(size.width) - 2 * margin, height: height)
+        list.fill(panel, Color(28, 10, 12, 235))
+        list.stroke(panel, errors.isEmpty ? .grid : Color.palette[1])
+        for (index, (text, color)) in wrapped.enumerated() {
+            list.text(text, at: Point(panel.x + 12, panel.y + 8 + Double(index) * lineHeight), size: .small, color)
+        }
+    }
+
+    /// Builds the banner's lines for a window `width` points wide.
+    private func wrapBanner(width: Int) {
+        wrappedWidth = width
         var lines: [(String, Color)] = []
         if !errors.isEmpty {
             let more = errorTotal - errors.count
@@ -137,23 +160,13 @@ public final class LiveLink {
         }
         for notice in notices { lines.append((notice, Color.palette[1])) }
         if isBuilding { lines.append(("Building…", .dimText)) }
-        guard !lines.isEmpty else { return }
-        let margin = 20.0, lineHeight = 20.0
-        let width = Double(size.width) - 2 * margin
-        // DejaVu Sans Mono's advance at 14 px, with room to spare.
-        let columns = max(20, Int((width - 24) / 8.6))
-        var wrapped: [(String, Color)] = []
+        // DejaVu Sans Mono's advance at 14 px, with room to spare; the panel's width less its margins and padding.
+        let columns = max(20, Int((Double(width) - 40 - 24) / 8.6))
+        wrapped = []
         for (text, color) in lines {
             for (index, piece) in Self.wrap(text, columns: columns).enumerated() {
                 wrapped.append((index == 0 ? piece : "    " + piece, color))
             }
-        }
-        let height = Double(wrapped.count) * lineHeight + 16
-        let panel = Rect(x: margin, y: Double(size.height) - margin - height, width: width, height: height)
-        list.fill(panel, Color(28, 10, 12, 235))
-        list.stroke(panel, errors.isEmpty ? .grid : Color.palette[1])
-        for (index, (text, color)) in wrapped.enumerated() {
-            list.text(text, at: Point(panel.x + 12, panel.y + 8 + Double(index) * lineHeight), size: .small, color)
         }
     }
 
