@@ -298,17 +298,30 @@ extension CommandRunTests {
 
     /// weston asleep (idle, no lock screen) repaints nothing and calls back no frame: every window is
     /// throttled, as a hidden one is. The stretches are found and reported apart (not in the steady figures),
-    /// frames run at 10 a second meanwhile, input wakes weston and the window is shown again, and SIGTERM
+    /// frames run at 10 a second meanwhile, input wakes weston and the window is shown again (the run
+    /// records the move: the script waits for that, not for a fixed time), and SIGTERM
     /// during a second stretch ends the run with every output written. How long SIGTERM took, and whether
     /// weston kept its cadence on this machine, are reported by `make desktop-check`.
     @Test func underWestonAsleepTheWindowIsThrottledAndSIGTERMStillEndsTheRun() async throws {
         let scratch = try ScratchFolder()
         let script = """
             \(windowHelpers)
-            launch "$OUT/log.txt" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv"
-            # weston sleeps 1 s after the last input (and a fade); input wakes it.
+            launch "$OUT/log.txt" hello --frames 100000 --summary "$OUT/summary.txt" --profile "$OUT/frames.csv" \\
+              --record "$OUT/input.jsonl"
+            # weston sleeps 1 s after the last input (and a fade); input wakes it. The window is shown before
+            # the first sleep: weston's idle timer starts again at the move the run records, so a window
+            # slow to open (a loaded machine) is never asleep from its start.
+            enter "$OUT/input.jsonl" 1335 775 600 400
             sleep 3.5
-            xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 600 400
+            moves=$(grep -c mouseMoved "$OUT/input.jsonl")
+            for _ in $(seq 40); do
+              # Back to another point than before: SDL reports no move to where the pointer already was.
+              xdotool mousemove 1335 775; sleep 0.2; xdotool mousemove 640 420
+              for _ in $(seq 10); do
+                [ "$(grep -c mouseMoved "$OUT/input.jsonl")" -gt "$moves" ] && break 2
+                sleep 0.05
+              done
+            done
             sleep 4
             kill -TERM $pid; wait $pid
             """
