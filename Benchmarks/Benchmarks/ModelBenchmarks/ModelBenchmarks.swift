@@ -64,6 +64,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let linear = ModelSuites.linearFloor
+    Benchmark(linear.name, configuration: .init(linear, scalingFactor: .kilo)) { benchmark in
+        let progresses = AnimationRuns.times(duration: 0.35)
+        checkLinearFloor(progresses)
+        benchmark.startMeasurement()
+        blackHole(linearPlainly(progresses, value: identity(1.0), calls: benchmark.scaledIterations.count))
+        benchmark.stopMeasurement()
+    }
+
     for expression in ModelSuites.animations {
         guard let animation = builtIns[expression] else {
             fatalError("ModelSuites.animations lists \(expression), which builtIns does not make")
@@ -168,6 +177,32 @@ func bezierSolvedPlainly(_ progresses: [Double], _ x1: Double, _ y1: Double, _ x
         }
     }
     return sum
+}
+
+/// A value scaled by each of `progresses` in turn for `calls` calls, as a linear animation before its end
+/// does (nil once the progress reaches 1, counted as the value), summed.
+func linearPlainly(_ progresses: [Double], value: Double, calls: Int) -> Double {
+    var sum = 0.0
+    progresses.withUnsafeBufferPointer { progresses in
+        var index = 0
+        for _ in 0..<calls {
+            let p = progresses[index]
+            index = index + 1 == progresses.count ? 0 : index + 1
+            sum += p < 1 ? value * p : value
+        }
+    }
+    return sum
+}
+
+/// Stops the benchmarks unless `.linear` gives the linear floor's values at every measured frame.
+func checkLinearFloor(_ progresses: [Double]) {
+    var context = AnimationContext<Double>()
+    _ = Animation.linear.animate(value: 1.0, time: 0, context: &context)
+    for frame in 1...AnimationRuns.frames {
+        let p = progresses[(frame - 1) * AnimationRuns.runs]
+        let cadence = Animation.linear.animate(value: 1.0, time: Double(frame) * frame60, context: &context) ?? .nan
+        precondition(abs(cadence - linearPlainly([p], value: 1, calls: 1)) <= 1e-15, "the linear floor is not .linear")
+    }
 }
 
 /// The spring's position over the first second, one call per millisecond, summed so none is dropped.

@@ -99,12 +99,25 @@ public struct Goal: Sendable, Hashable {
 
 /// The floors, per item, of the run every goal first set as a time was restated from: the full
 /// `make bench` of 20ecdd2 (`Benchmarks/RESULTS.md` there), the run the time goals were last held to and
-/// the README quotes. Each floor measures the same kind of work as the rows held to it: libm for the
-/// curves, springs and everything built on them, a closure loop for the tweens, the stress scene's dots
-/// drawn by a minimal SDL loop for a frame.
+/// the README quotes. A floor added since is carried into that run's terms through its ratio to libm in
+/// the first full run that measured both, so that a goal keeps the time it was first set as while its
+/// verdict comes from a floor of the same work.
 public enum ReferenceFloors {
     /// "Floor: libm sin + cos + exp", nanoseconds per call.
     public static let libm = 15.9
+    /// "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays": 17.5 ns beside libm's
+    /// 21.2 in the run of b0a0418.
+    public static let steppedSpring = libm * 17.5 / 21.2
+    /// "Floor: cubic Bézier .easeInOut solved plainly over flat arrays": 25.8 ns beside libm's 21.2 in the
+    /// run of b0a0418.
+    public static let easeInOutCurve = libm * 25.8 / 21.2
+    // The next three were first measured beside libm's 42.2 ns in a filtered run of 2026-11-27.
+    /// "Floor: linear progress over flat arrays": 2.61 ns.
+    public static let linear = libm * 2.61 / 42.2
+    /// "Floor: VelocityTracker samples in a plain ring": 2.39 ns.
+    public static let sampleRing = libm * 2.39 / 42.2
+    /// "Floor: VelocityTracker's fit written plainly over flat arrays": 133 ns.
+    public static let plainFit = libm * 133 / 42.2
     /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
     public static let closureLoop = 11.3
     /// "Floor: the stress scene's dots in a minimal SDL loop, headless", nanoseconds per frame.
@@ -262,12 +275,18 @@ public enum ModelSuites {
         target: target, name: "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays",
         itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
 
+    /// A linear animation's work written plainly over the same progresses: the value scaled by each. The
+    /// floor of `.linear`'s row, whose cost is nearly all the call through `Animation`.
+    public static let linearFloor = Suite(
+        target: target, name: "Floor: linear progress over flat arrays", itemsPerIteration: calls, item: "call",
+        iterations: 2_000, warmup: 20)
+
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
     /// is running, each held to a floor of the same work in the same run: a curve at most 1.1× its curve
     /// solved plainly, a merging spring at most 1.1× the spring stepped plainly, `.interpolatingSpring` at
     /// most 1.1× the spring's closed form, a modifier of the spring at most 1.3×
     /// it, `.easeInOut.repeatCount(3)` at most 2.6× `.easeInOut`. `.linear` (the dispatch alone) keeps its
-    /// goal first set as a time, against libm; the keyframes have none.
+    /// goal first set as a time, 5 ns, against the linear floor; the keyframes have none.
     public static func animate(_ expression: String) -> Suite {
         let peers = [".easeInOut": "OpenSwiftUI 90 ns", ".spring": "OpenSwiftUI 160–170 ns (120 Hz frames)"]
         let goal: Goal?
@@ -284,7 +303,9 @@ public enum ModelSuites {
             // Its old goal, set as a time, restated as a ratio to the curve it repeats.
             (goal, floor) = (Goal(ratioToFloor: 2.6, allocationFree: true), "animate .easeInOut, Double, 60 fps")
         } else if expression == ".linear" {
-            (goal, floor) = (.relative(5, toFloorThen: ReferenceFloors.libm, allocationFree: true), libm.name)
+            (goal, floor) = (
+                .relative(5, toFloorThen: ReferenceFloors.linear, allocationFree: true), linearFloor.name
+            )
         } else {
             (goal, floor) = (nil, nil)
         }
@@ -297,32 +318,39 @@ public enum ModelSuites {
     public static let values = 10_000
 
     /// Every value's `update(by:)` for one 60 Hz frame, each running a merging spring (retargeted between
-    /// measured frames every half second, so that none ever comes to rest).
+    /// measured frames every half second, so that none ever comes to rest). Held to the stepped spring
+    /// floor (one value's frame of steps), its goal first set as 100 ns.
     public static let valuesUnderSpring = animatedValues(
-        "update, merging .spring", goal: .relative(100, toFloorThen: ReferenceFloors.libm, allocationFree: true))
+        "update, merging .spring", floor: springSteppedFloor,
+        goal: .relative(100, toFloorThen: ReferenceFloors.steppedSpring, allocationFree: true))
 
     /// Every value retargeted under a merging spring, one frame after the last retarget (a mouse drag).
+    /// Held to the stepped spring floor, its goal first set as 200 ns.
     public static let retargetsUnderSpring = animatedValues(
-        "retarget every frame, merging .spring", goal: .relative(200, toFloorThen: ReferenceFloors.libm))
+        "retarget every frame, merging .spring", floor: springSteppedFloor,
+        goal: .relative(200, toFloorThen: ReferenceFloors.steppedSpring))
 
     /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
-    /// value combines about four animations at a time.
+    /// value combines about four animations at a time. Held to the `.easeInOut` curve's floor (one curve
+    /// solved), its goal first set as 150 ns.
     public static let valuesUnderCombination = animatedValues(
-        "update, combining .easeInOut retargeted at 10 Hz",
-        goal: .relative(150, toFloorThen: ReferenceFloors.libm, allocationFree: true))
+        "update, combining .easeInOut retargeted at 10 Hz", floor: bezierFloor(".easeInOut"),
+        goal: .relative(150, toFloorThen: ReferenceFloors.easeInOutCurve, allocationFree: true))
 
     /// Every value retargeted under `.easeInOut` once a frame: the worst case of combining (about 22
-    /// animations per value, one per frame of the 0.35 s curve).
+    /// animations per value, one per frame of the 0.35 s curve). Held to the `.easeInOut` curve's floor,
+    /// its goal first set as 500 ns.
     public static let retargetsUnderCombination = animatedValues(
-        "retarget every frame, combining .easeInOut",
-        goal: .relative(500, toFloorThen: ReferenceFloors.libm, allocationFree: true))
+        "retarget every frame, combining .easeInOut", floor: bezierFloor(".easeInOut"),
+        goal: .relative(500, toFloorThen: ReferenceFloors.easeInOutCurve, allocationFree: true))
 
     /// One `AnimatedValue<Double>` retargeted under `.easeInOut(duration: 0.35)` and updated by 1 ms,
     /// 10,000 times: a 1 kHz input device driving a combining animation (about 350 entries at once).
+    /// Held to the `.easeInOut` curve's floor, its goal first set as 15 µs.
     public static let retargetStorm = Suite(
         target: target, name: "AnimatedValue 1 kHz retarget storm: 10,000 × (set .easeInOut + update 1 ms), Double",
         itemsPerIteration: 10_000, item: "set + update", iterations: 10, warmup: 1,
-        goal: .relative(15_000, toFloorThen: ReferenceFloors.libm), floor: libm.name)
+        goal: .relative(15_000, toFloorThen: ReferenceFloors.easeInOutCurve), floor: bezierFloor(".easeInOut").name)
 
     /// The animations a client writes: one animation per value, set once and updated every frame (10,000
     /// values), each beside its floor, the same animation called with no runtime.
@@ -357,25 +385,40 @@ public enum ModelSuites {
             + clientAnimations.flatMap { [clientFloor($0, type), oneAnimationPerValue($0, type)] }
     }
 
-    private static func animatedValues(_ what: String, goal: Goal) -> Suite {
+    private static func animatedValues(_ what: String, floor: Suite, goal: Goal) -> Suite {
         Suite(
             target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
-            item: "value", iterations: 300, warmup: 30, goal: goal, floor: libm.name)
+            item: "value", iterations: 300, warmup: 30, goal: goal, floor: floor.name)
     }
 
-    /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer
-    /// (goal: at most 100 ns, no allocation).
+    /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer, held to
+    /// ``trackerAddSampleFloor`` (its goal first set as 100 ns), no allocation.
     public static let trackerAddSample = Suite(
         target: target, name: "VelocityTracker addSample, SIMD2<Double>", itemsPerIteration: calls, item: "sample",
-        iterations: 1_000, warmup: 10, goal: .relative(100, toFloorThen: ReferenceFloors.libm, allocationFree: true),
-        floor: libm.name)
+        iterations: 1_000, warmup: 10,
+        goal: .relative(100, toFloorThen: ReferenceFloors.sampleRing, allocationFree: true),
+        floor: trackerAddSampleFloor.name)
+
+    /// The same samples written into a plain ring: two flat arrays and a wrapping index.
+    public static let trackerAddSampleFloor = Suite(
+        target: target, name: "Floor: VelocityTracker samples in a plain ring", itemsPerIteration: calls,
+        item: "sample", iterations: 1_000, warmup: 10)
 
     /// `VelocityTracker.velocity(at:)` on `SIMD2<Double>` over a full window (20 samples at 1 kHz: the
-    /// quadratic fit's worst case), 1,000 estimates (goal: at most 1 µs, no allocation).
+    /// quadratic fit's worst case), 1,000 estimates, held to ``trackerEstimateFloor`` (its goal first set as
+    /// 1 µs), no allocation.
     public static let trackerEstimate = Suite(
         target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
         item: "estimate", iterations: 1_000, warmup: 10,
-        goal: .relative(1_000, toFloorThen: ReferenceFloors.libm, allocationFree: true), floor: libm.name)
+        goal: .relative(1_000, toFloorThen: ReferenceFloors.plainFit, allocationFree: true),
+        floor: trackerEstimateFloor.name)
+
+    /// The same fit written plainly over flat arrays of the window: the moments, the normal equations'
+    /// slope and the weighted sum, with none of the tracker's ring, stillness or gap checks. The benchmark
+    /// checks that it gives the tracker's velocity.
+    public static let trackerEstimateFloor = Suite(
+        target: target, name: "Floor: VelocityTracker's fit written plainly over flat arrays",
+        itemsPerIteration: calls, item: "estimate", iterations: 1_000, warmup: 10)
 
     /// `KeyframeTimeline.value(time:)` on SwiftUI's documented four-track example (cubic, linear and
     /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: at most
@@ -407,12 +450,13 @@ public enum ModelSuites {
         itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10)
 
     public static let all: [Suite] =
-        [springUnderdamped, springCritical, libm, springFloor, springSteppedFloor]
+        [springUnderdamped, springCritical, libm, springFloor, springSteppedFloor, linearFloor]
         + bezierCurves.map { bezierFloor($0.expression) }
         + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
         + clientRows + [
-            trackerAddSample, trackerEstimate, keyframeFloor, keyframeTimeline, keyframeVelocityFloor,
+            trackerAddSampleFloor, trackerAddSample, trackerEstimateFloor, trackerEstimate, keyframeFloor,
+            keyframeTimeline, keyframeVelocityFloor,
             keyframeTimelineSample,
         ]
 }
