@@ -77,7 +77,12 @@ let package = Package(
             name: "SwiftUIPortingTests",
             dependencies: ["Cadence", "CadenceExamples", "CadenceFoundation"]),
         .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Tweening", "Cadence"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: [
+                "Harness", "Tweening", "Cadence", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .testTarget(name: "HarnessSDLTests", dependencies: ["HarnessSDL", "Harness", "Tweening", "CSDL2"]),
         // The command line itself (parsing and validation, fuzzed).
         .testTarget(

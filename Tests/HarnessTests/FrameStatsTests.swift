@@ -1,7 +1,26 @@
+import Foundation
+import Histogram
 import Testing
+
 @testable import Harness
 
 @Suite struct FrameStatsTests {
+    /// The one-walk percentiles are HdrHistogram's own, at every percentile a summary asks for and at the
+    /// edges, in any order, over values spread across many buckets (and over an empty histogram).
+    @Test func percentilesFromOneWalkAreTheLibrarysOwn() {
+        var histogram = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        #expect(histogram.values(atPercentiles: [50, 99]) == [0, 0])
+        var seed: UInt64 = 0x2026
+        for _ in 0..<5_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // 1 µs to about 1 s, log-spread: frames, hitches and stalls.
+            let value = UInt64(1_000 * pow(2.0, Double(seed >> 11) / Double(1 << 53) * 20))
+            histogram.record(value)
+        }
+        let percentiles = [99.9, 50, 0, 90, 95, 99, 100, 0.01, 33.3, 99.99, 50]
+        #expect(histogram.values(atPercentiles: percentiles) == percentiles.map { histogram.valueAtPercentile($0) })
+    }
+
     @Test func percentilesAndMissedDeadlinesComeFromTheRecordedIntervals() {
         let stats = FrameStats(targetPeriod: 10_000_000, historyLength: 50)
         var phases = FramePhases()

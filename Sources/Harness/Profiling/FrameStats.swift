@@ -337,12 +337,12 @@ public final class FrameStats {
         let hasDeviations = deviations.totalCount > 0
         let hasLatencies = inputLatencies.totalCount > 0
         let paced = hasIntervals && targetPeriod > 0
-        let overrun = { (percentile: Double) in
-            paced ? (Double(self.busy.valueAtPercentile(percentile)) - Double(self.targetPeriod)) / 1e6 : 0
-        }
-        let low = { (percentile: Double) in
-            hasIntervals ? 1e9 / Double(self.intervals.valueAtPercentile(percentile)) : 0
-        }
+        let interval = intervals.values(atPercentiles: [50, 90, 99, 99.9])
+        let deviation = deviations.values(atPercentiles: [50, 99])
+        let busyTime = paced ? busy.values(atPercentiles: [50, 90, 95, 99]) : [0, 0, 0, 0]
+        let latency = inputLatencies.values(atPercentiles: [50, 99])
+        let overrun = { (index: Int) in paced ? (Double(busyTime[index]) - Double(self.targetPeriod)) / 1e6 : 0 }
+        let low = { (index: Int) in hasIntervals ? 1e9 / Double(interval[index]) : 0 }
         return FrameSummary(
             frames: frameCount,
             throttledStretches: throttledStretches, throttledFrames: throttledFrames,
@@ -351,13 +351,13 @@ public final class FrameStats {
             warmUpIntervalMaxMs: ms(warmUpIntervalMax),
             steadyFrames: steady,
             targetPeriodMs: ms(targetPeriod),
-            intervalP50: hasIntervals ? ms(intervals.valueAtPercentile(50)) : 0,
-            intervalP90: hasIntervals ? ms(intervals.valueAtPercentile(90)) : 0,
-            intervalP99: hasIntervals ? ms(intervals.valueAtPercentile(99)) : 0,
-            intervalP999: hasIntervals ? ms(intervals.valueAtPercentile(99.9)) : 0,
+            intervalP50: ms(interval[0]),
+            intervalP90: ms(interval[1]),
+            intervalP99: ms(interval[2]),
+            intervalP999: ms(interval[3]),
             intervalMax: hasIntervals ? ms(intervals.max) : 0,
-            deviationP50: hasDeviations ? ms(deviations.valueAtPercentile(50)) : 0,
-            deviationP99: hasDeviations ? ms(deviations.valueAtPercentile(99)) : 0,
+            deviationP50: ms(deviation[0]),
+            deviationP99: ms(deviation[1]),
             deviationMax: hasDeviations ? ms(deviations.max) : 0,
             missedDeadlines: missedDeadlines,
             janks: janks,
@@ -367,13 +367,13 @@ public final class FrameStats {
             stalls: stalls,
             stallTotalMs: ms(stallTotal),
             stallMaxMs: ms(stallMax),
-            overrunP50: overrun(50), overrunP90: overrun(90), overrunP95: overrun(95), overrunP99: overrun(99),
-            low1Fps: low(99), low01Fps: low(99.9),
+            overrunP50: overrun(0), overrunP90: overrun(1), overrunP95: overrun(2), overrunP99: overrun(3),
+            low1Fps: low(2), low01Fps: low(3),
             meanBusyMs: Double(phaseTotals.busy) / n / 1e6,
             meanPhaseMs: means,
             inputEvents: Int(inputLatencies.totalCount),
-            inputLatencyP50Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(50)) : 0,
-            inputLatencyP99Ms: hasLatencies ? ms(inputLatencies.valueAtPercentile(99)) : 0,
+            inputLatencyP50Ms: ms(latency[0]),
+            inputLatencyP99Ms: ms(latency[1]),
             inputLatencyMaxMs: hasLatencies ? ms(inputLatencies.max) : 0,
             display: display.summary(steadyTotal: steadyTotal, times: displayTimes),
             displayUnavailable: displayReason
@@ -423,19 +423,19 @@ struct DisplayRecord {
     func summary(steadyTotal: UInt64, times: DisplayTimes) -> DisplaySummary? {
         guard seen || times.isAvailable else { return nil }
         let ms = { (ns: UInt64) in Double(ns) / 1e6 }
-        let percentile = { (histogram: Histogram<UInt64>, p: Double) in
-            histogram.totalCount > 0 ? ms(histogram.valueAtPercentile(p)) : 0
-        }
+        let interval = intervals.values(atPercentiles: [50, 90, 99])
+        let latency = latencies.values(atPercentiles: [50, 99])
+        let inputLatency = input.values(atPercentiles: [50, 99])
         return DisplaySummary(
             source: presented > 0 && allHardware ? "hardware" : "compositor's clock",
             presented: presented, discarded: discarded, pending: pending,
-            intervalP50: percentile(intervals, 50), intervalP90: percentile(intervals, 90),
-            intervalP99: percentile(intervals, 99), intervalMax: intervals.totalCount > 0 ? ms(intervals.max) : 0,
+            intervalP50: ms(interval[0]), intervalP90: ms(interval[1]),
+            intervalP99: ms(interval[2]), intervalMax: intervals.totalCount > 0 ? ms(intervals.max) : 0,
             hitches: hitches, hitchTotalMs: ms(hitchTotal),
             hitchRatio: steadyTotal > 0 ? ms(hitchTotal) / (Double(steadyTotal) / 1e9) : 0, stalls: stalls,
-            latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99),
+            latencyP50: ms(latency[0]), latencyP99: ms(latency[1]),
             latencyMax: latencies.totalCount > 0 ? ms(latencies.max) : 0,
-            inputEvents: Int(input.totalCount), inputP50: percentile(input, 50), inputP99: percentile(input, 99),
+            inputEvents: Int(input.totalCount), inputP50: ms(inputLatency[0]), inputP99: ms(inputLatency[1]),
             inputMax: input.totalCount > 0 ? ms(input.max) : 0)
     }
 }
