@@ -29,6 +29,9 @@ public final class StressScene: Scene {
     private let tweenCount: Int
     private var tweens: [PropertyTween<Point>?]
     private let springs: [AnimatedValue<Point>]
+    /// The same springs, read every frame without a retain and release each (``springs`` keeps them alive;
+    /// benchmark row "Frame loop, stress scene, no-op backend").
+    private let unretainedSprings: [Unmanaged<AnimatedValue<Point>>]
     private var random = SplitMix64(seed: 0xCADE_2026)
     private var sinceWave = 0.0
     private var animatingSprings = 0
@@ -49,6 +52,7 @@ public final class StressScene: Scene {
         places = (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) }
         tweens = Array(repeating: nil, count: tweenCount)
         springs = places[tweenCount...].map { AnimatedValue($0) }
+        unretainedSprings = springs.map { Unmanaged.passUnretained($0) }
         for spring in springs { tweener.drive(spring) }
     }
 
@@ -89,9 +93,14 @@ public final class StressScene: Scene {
         // Counted in the pass that reads the springs, not in a second one over them (benchmark row
         // "Frame loop, stress scene, no-op backend").
         var animating = 0
-        for (offset, spring) in springs.enumerated() {
-            places[tweenCount + offset] = spring.presentation
-            if spring.isAnimating { animating += 1 }
+        let first = tweenCount
+        places.withUnsafeMutableBufferPointer { places in
+            for (offset, spring) in unretainedSprings.enumerated() {
+                spring._withUnsafeGuaranteedRef { spring in
+                    places[first + offset] = spring.presentation
+                    if spring.isAnimating { animating += 1 }
+                }
+            }
         }
         animatingSprings = animating
     }
