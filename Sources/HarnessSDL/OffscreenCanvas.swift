@@ -20,7 +20,9 @@ final class OffscreenCanvas {
         }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         do {
-            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer))
+            drawing = SDLDrawing(
+                renderer: renderer,
+                text: try TextRenderer(renderer: renderer, opaqueFormat: surface.pointee.format.pointee.format))
         } catch {
             SDL_DestroyRenderer(renderer)
             SDL_FreeSurface(surface)

@@ -42,7 +42,7 @@ public final class SDLBackend: RenderBackend {
     public private(set) var size: Size
 
     let window: SDLWindow
-    private let drawing: SDLDrawing
+    let drawing: SDLDrawing
     /// The scale the window was opened at (`--scale`), which window coordinates are points times.
     private let openedScale: Double
     /// The window's last size in points while not fullscreen (what leaving fullscreen goes back to).
@@ -79,7 +79,13 @@ public final class SDLBackend: RenderBackend {
         // scaled bitmap.
         SDL_RenderSetScale(renderer, Float(layoutScale), Float(layoutScale))
         do {
-            drawing = SDLDrawing(renderer: renderer, text: try TextRenderer(renderer: renderer, scale: layoutScale))
+            // The software renderer draws into the window's surface (which asking for it again returns).
+            let opaqueFormat =
+                window.rendererName == "software"
+                ? window.window.flatMap { SDL_GetWindowSurface($0) }?.pointee.format.pointee.format : nil
+            drawing = SDLDrawing(
+                renderer: renderer,
+                text: try TextRenderer(renderer: renderer, scale: layoutScale, opaqueFormat: opaqueFormat))
         } catch {
             window.close()
             throw error

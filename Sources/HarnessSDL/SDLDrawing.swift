@@ -12,10 +12,16 @@ final class SDLDrawing {
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
     private var rects: [SDL_FRect] = []
+    /// What this frame has drawn since its clear, in order, for the text renderer's opaque copies (see
+    /// ``TextRenderer``): each opaque filled rectangle with its colour, and the bounds of everything else.
+    /// Kept only on the software renderer.
+    private var layers: [(rect: Rect, solid: Color?)] = []
+    private let tracksLayers: Bool
 
     init(renderer: OpaquePointer, text: TextRenderer) {
         self.renderer = renderer
         self.text = text
+        tracksLayers = text.copiesOpaque
     }
 
     /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
@@ -29,22 +35,29 @@ final class SDLDrawing {
             case let .clear(color):
                 setColor(color)
                 SDL_RenderClear(renderer)
+                layers.removeAll(keepingCapacity: true)
+                if tracksLayers { layers.append((Self.everywhere, color)) }
             case let .fillRect(rect, color):
                 guard let rect = viewport.clip(rect) else { continue }
                 setColor(color)
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 SDL_RenderFillRectF(renderer, &r)
+                if tracksLayers { layers.append((rect, color.a == 255 ? color : nil)) }
             case let .fillRects(list, color):
                 setColor(color)
-                rects.removeAll(keepingCapacity: true)
-                for rect in list {
-                    guard let rect = viewport.clip(rect) else { continue }
-                    rects.append(
-                        SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height)))
+                var bounds = Bounds()
+                fillRects { batch in
+                    for rect in list {
+                        guard let rect = viewport.clip(rect) else { continue }
+                        bounds.add(rect)
+                        batch.append(
+                            SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height)))
+                    }
                 }
-                fillRects()
+                cover(bounds)
             case let .strokeRect(rect, color):
                 setColor(color)
+                coverEdges(of: rect)
                 // An outline cut by the viewport is drawn as its visible edges.
                 guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
                 if viewport.clip(rect) == rect {
@@ -61,8 +74,17 @@ final class SDLDrawing {
             case let .line(from, to, color):
                 setColor(color)
                 drawClippedLine(from, to, viewport)
+                var bounds = Bounds()
+                bounds.add(from)
+                bounds.add(to)
+                cover(bounds)
             case let .polyline(list, color):
                 setColor(color)
+                if tracksLayers {
+                    var bounds = Bounds()
+                    for p in list { bounds.add(p) }
+                    cover(bounds)
+                }
                 // A closure literal, not `viewport.contains`: a partially applied method is a context allocation.
                 if list.allSatisfy({ viewport.contains($0) }) {
                     points.removeAll(keepingCapacity: true)
@@ -78,39 +100,112 @@ final class SDLDrawing {
                 indices.removeAll(keepingCapacity: true)
                 appendCircle(center: center, radius: radius, color: color, segments: Self.segments(for: radius))
                 flushGeometry()
+                var bounds = Bounds()
+                bounds.add(center, radius: radius)
+                cover(bounds)
             case let .dots(centers, radius, color) where radius < 3:
                 // Below 3 px a circle and a square differ by a few edge pixels, and filled rectangles
                 // rasterise several times faster than triangle fans in the software renderer.
                 guard radius.isFinite, radius > 0 else { continue }
                 setColor(color)
-                rects.removeAll(keepingCapacity: true)
                 let side = Float(radius * 2)
-                for c in centers where viewport.contains(c) {
-                    rects.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
+                var bounds = Bounds()
+                fillRects { batch in
+                    batch.reserveCapacity(centers.count)
+                    for c in centers where viewport.contains(c) {
+                        bounds.add(c)
+                        batch.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
+                    }
                 }
-                fillRects()
+                bounds.grow(by: radius)
+                cover(bounds)
             case let .dots(centers, radius, color):
                 setBlending(for: color)
                 vertices.removeAll(keepingCapacity: true)
                 indices.removeAll(keepingCapacity: true)
                 let segments = Self.segments(for: radius)
+                var bounds = Bounds()
                 for center in centers where viewport.shows(circle: center, radius: radius) {
+                    bounds.add(center)
                     appendCircle(center: center, radius: radius, color: color, segments: segments)
                 }
                 flushGeometry()
+                bounds.grow(by: radius)
+                cover(bounds)
             case let .text(string, point, size, color):
                 guard viewport.contains(point) else { continue }
-                text.draw(string, at: point, size: size, color: color)
+                let covered =
+                    tracksLayers
+                    ? text.draw(string, at: point, size: size, color: color) { self.solid(under: $0) }
+                    : text.draw(string, at: point, size: size, color: color)
+                if let covered {
+                    var bounds = Bounds()
+                    bounds.add(covered)
+                    cover(bounds)
+                }
             }
         }
     }
 
-    /// Fills ``rects`` in one call. SDL copies them into a temporary from the heap, which the window's
-    /// allocation functions serve from a block kept from the last frame (see `SDLWindow`), so a frame's
-    /// batches allocate nothing.
-    private func fillRects() {
-        guard !rects.isEmpty else { return }
-        SDL_RenderFillRectsF(renderer, rects, Int32(rects.count))
+    /// What a clear fills: more than any window.
+    private static let everywhere = Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
+
+    /// Notes that this frame drew inside `bounds` (grown by a point each way, for rounding and line widths).
+    private func cover(_ bounds: Bounds) {
+        guard tracksLayers, !bounds.isEmpty else { return }
+        layers.append((bounds.rect(margin: 1), nil))
+    }
+
+    /// Notes the four edges of an outline, not its inside.
+    private func coverEdges(of rect: Rect) {
+        guard tracksLayers else { return }
+        let (right, bottom) = (rect.x + rect.width - 1, rect.y + rect.height - 1)
+        func edge(_ a: Point, _ b: Point) {
+            var bounds = Bounds()
+            bounds.add(a)
+            bounds.add(b)
+            cover(bounds)
+        }
+        edge(Point(rect.x, rect.y), Point(right, rect.y))
+        edge(Point(rect.x, bottom), Point(right, bottom))
+        edge(Point(rect.x, rect.y), Point(rect.x, bottom))
+        edge(Point(right, rect.y), Point(right, bottom))
+    }
+
+    /// The colour every pixel of `rect` has now, if this frame filled them all with one opaque colour and
+    /// drew nothing over them since. Two pixels of margin: SDL truncates a filled rectangle's corners to
+    /// whole pixels, and a text's corner is rounded.
+    private func solid(under rect: Rect) -> Color? {
+        let margin = 2 / text.scale
+        for layer in layers.reversed() {
+            if let color = layer.solid, layer.rect.x + margin <= rect.x, layer.rect.y + margin <= rect.y,
+                rect.x + rect.width <= layer.rect.x + layer.rect.width - margin,
+                rect.y + rect.height <= layer.rect.y + layer.rect.height - margin
+            {
+                return color
+            }
+            if layer.rect.x < rect.x + rect.width, rect.x < layer.rect.x + layer.rect.width,
+                layer.rect.y < rect.y + rect.height, rect.y < layer.rect.y + layer.rect.height
+            {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Fills the rectangles `fill` appends to an empty batch, in one call. SDL copies them into a temporary
+    /// from the heap, which the window's allocation functions serve from a block kept from the last frame
+    /// (see `SDLWindow`), so a frame's batches allocate nothing.
+    ///
+    /// The batch is the kept ``rects``, moved out for the loop: appending to a local array skips the access
+    /// check an append to a property makes (benchmark row "Frame loop, stress scene, headless SDL").
+    private func fillRects(_ fill: (inout [SDL_FRect]) -> Void) {
+        var batch: [SDL_FRect] = []
+        swap(&batch, &rects)
+        batch.removeAll(keepingCapacity: true)
+        fill(&batch)
+        if !batch.isEmpty { SDL_RenderFillRectsF(renderer, batch, Int32(batch.count)) }
+        swap(&batch, &rects)
     }
 
     private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {
@@ -161,5 +256,39 @@ final class SDLDrawing {
     private func flushGeometry() {
         guard !indices.isEmpty else { return }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+}
+
+/// The bounds of some points and rectangles; empty until the first.
+private struct Bounds {
+    private var low = Point(.infinity, .infinity)
+    private var high = Point(-.infinity, -.infinity)
+
+    var isEmpty: Bool { !(low.x <= high.x && low.y <= high.y) }
+
+    mutating func add(_ p: Point) {
+        low = pointwiseMin(low, p)
+        high = pointwiseMax(high, p)
+    }
+
+    mutating func add(_ p: Point, radius: Double) {
+        add(p - radius)
+        add(p + radius)
+    }
+
+    mutating func add(_ r: Rect) {
+        add(Point(r.x, r.y))
+        add(Point(r.x + r.width, r.y + r.height))
+    }
+
+    mutating func grow(by amount: Double) {
+        low -= amount
+        high += amount
+    }
+
+    func rect(margin: Double) -> Rect {
+        Rect(
+            x: low.x - margin, y: low.y - margin, width: high.x - low.x + 2 * margin,
+            height: high.y - low.y + 2 * margin)
     }
 }

@@ -8,6 +8,11 @@ import Harness
 /// (string, size, colour) is rendered once and reused. Textures not used in a frame are dropped at the
 /// end of that frame once the cache holds more than ``cacheLimit``, which bounds memory when a label
 /// changes every frame (a clock, an fps counter).
+///
+/// On SDL's software renderer a string drawn over a known solid background is copied opaque: the same
+/// blend, done once by SDL into a texture of the background's colour, and kept beside the string's
+/// translucent texture. Blending a string's every pixel each frame is most of what text costs there
+/// (benchmark row "Frame loop, stress scene, headless SDL").
 final class TextRenderer {
     /// Fonts tried in order after `$CADENCE_FONT`.
     static let fontCandidates = [
@@ -30,9 +35,24 @@ final class TextRenderer {
         let width: Int32
         let height: Int32
         var lastUsed: Int
+        /// The string already blended over each background it was drawn on, opaque.
+        var opaque: [(background: Color, texture: OpaquePointer)] = []
+
+        func destroy() {
+            SDL_DestroyTexture(texture)
+            for made in opaque { SDL_DestroyTexture(made.texture) }
+        }
     }
 
+    /// Backgrounds a string keeps opaque copies for; another is blended as usual.
+    private static let opaqueLimit = 4
+
     private let renderer: OpaquePointer
+    /// The pixel format of what the renderer draws into, when that is SDL's software renderer: blending
+    /// into a surface of this format is the blend the renderer would do. nil for other renderers.
+    private let opaqueFormat: UInt32?
+    /// Whether strings drawn over a known solid background are copied opaque.
+    var copiesOpaque: Bool { opaqueFormat != nil }
     private var fonts: [TextSize: OpaquePointer] = [:]
     private var cache: [Key: Entry] = [:]
     private var isOpen = true
@@ -45,9 +65,12 @@ final class TextRenderer {
     private(set) var scale: Double
     private let path: String
 
-    init(renderer: OpaquePointer, scale: Double = 1) throws(HarnessError) {
+    /// - Parameter opaqueFormat: The pixel format the renderer draws into if it is SDL's software renderer
+    ///   (see the type's documentation), else nil.
+    init(renderer: OpaquePointer, scale: Double = 1, opaqueFormat: UInt32? = nil) throws(HarnessError) {
         self.renderer = renderer
         self.scale = scale
+        self.opaqueFormat = opaqueFormat
         var candidates = Self.fontCandidates
         if let custom = getenv("CADENCE_FONT").map({ String(cString: $0) }), !custom.isEmpty {
             candidates.insert(custom, at: 0)
@@ -116,39 +139,133 @@ final class TextRenderer {
             return
         }
         for font in old.1.values { TTF_CloseFont(font) }
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        for entry in cache.values { entry.destroy() }
         cache = [:]
     }
 
-    func draw(_ string: String, at point: Point, size: TextSize, color: Color) {
-        guard !string.isEmpty else { return }
+    /// Draws `string` with its top left at `point`; returns the rectangle it covers, in points, or nil when
+    /// nothing was drawn.
+    /// - Parameter background: Given that rectangle, the solid colour every pixel under it has at this
+    ///   point of the frame, if known (only asked on the software renderer).
+    @discardableResult
+    func draw(
+        _ string: String, at point: Point, size: TextSize, color: Color, background: (Rect) -> Color? = { _ in nil }
+    ) -> Rect? {
+        guard !string.isEmpty else { return nil }
         let key = Key(string: string, size: size, color: color)
-        let entry: Entry
-        if let index = cache.index(forKey: key) {
+        var rendered: UnsafeMutablePointer<SDL_Surface>?
+        defer { if let rendered { SDL_FreeSurface(rendered) } }
+        let index: [Key: Entry].Index
+        if let found = cache.index(forKey: key) {
+            index = found
             cache.values[index].lastUsed = frame
-            entry = cache.values[index]
         } else {
-            guard let font = fonts[size],
-                let surface = TTF_RenderUTF8_Blended(
-                    font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
-            else { return }
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
-            entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
-            cache[key] = entry
+            guard let surface = render(key) else { return nil }
+            rendered = surface
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+            cache[key] = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+            guard let inserted = cache.index(forKey: key) else { return nil }
+            index = inserted
+        }
+        let entry = cache.values[index]
+        // On a whole pixel, at the texture's own pixel size once the renderer's scale is applied.
+        let s = Float(scale)
+        var destination = SDL_FRect(
+            x: Float((point.x * scale).rounded()) / s, y: Float((point.y * scale).rounded()) / s,
+            w: Float(entry.width) / s, h: Float(entry.height) / s)
+        let covered = Rect(
+            x: Double(destination.x), y: Double(destination.y), width: Double(destination.w),
+            height: Double(destination.h))
+        var texture = entry.texture
+        if opaqueFormat != nil, let under = background(covered) {
+            if let made = entry.opaque.first(where: { $0.background == under }) {
+                texture = made.texture
+            } else if entry.opaque.count < Self.opaqueLimit, let made = blend(key, rendered, over: under) {
+                cache.values[index].opaque.append((under, made))
+                texture = made
+            }
         }
         if scale == 1 {
-            var destination = SDL_Rect(
-                x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), w: entry.width, h: entry.height)
-            SDL_RenderCopy(renderer, entry.texture, nil, &destination)
+            var whole = SDL_Rect(
+                x: Int32(destination.x), y: Int32(destination.y), w: entry.width, h: entry.height)
+            SDL_RenderCopy(renderer, texture, nil, &whole)
         } else {
-            // On a whole pixel, at the texture's own pixel size once the renderer's scale is applied.
-            let s = Float(scale)
-            var destination = SDL_FRect(
-                x: Float((point.x * scale).rounded()) / s, y: Float((point.y * scale).rounded()) / s,
-                w: Float(entry.width) / s, h: Float(entry.height) / s)
-            SDL_RenderCopyF(renderer, entry.texture, nil, &destination)
+            SDL_RenderCopyF(renderer, texture, nil, &destination)
         }
+        return covered
+    }
+
+    /// The backgrounds `string` (at `size`, in `color`) has opaque copies for, in the order they were made.
+    func opaqueBackgrounds(of string: String, size: TextSize, color: Color) -> [Color] {
+        cache[Key(string: string, size: size, color: color)]?.opaque.map(\.background) ?? []
+    }
+
+    /// The string rasterised with alpha (SDL2_ttf's blended mode); the caller frees it.
+    private func render(_ key: Key) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let font = fonts[key.size] else { return nil }
+        let c = key.color
+        return TTF_RenderUTF8_Blended(font, key.string, SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
+    }
+
+    /// An opaque texture of the string blended over `background`: drawn by a software renderer of its own
+    /// into a surface of the window's format, the very code and arithmetic of the window's renderer, so
+    /// that the pixels are the ones the translucent texture would give. Rasterises the string again unless
+    /// `rendered` is at hand.
+    private func blend(_ key: Key, _ rendered: UnsafeMutablePointer<SDL_Surface>?, over background: Color)
+        -> OpaquePointer?
+    {
+        guard let format = opaqueFormat, let source = rendered ?? render(key) else { return nil }
+        defer { if rendered == nil { SDL_FreeSurface(source) } }
+        let (width, height) = (source.pointee.w, source.pointee.h)
+        guard let (surface, scratch) = scratch(width: width, height: height, format: format),
+            let translucent = SDL_CreateTextureFromSurface(scratch, source)
+        else { return nil }
+        defer { SDL_DestroyTexture(translucent) }
+        let b = background
+        SDL_SetRenderDrawColor(scratch, b.r, b.g, b.b, b.a)
+        SDL_RenderClear(scratch)
+        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        SDL_RenderCopy(scratch, translucent, nil, &whole)
+        SDL_RenderFlush(scratch)
+        guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, height)
+        else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        guard SDL_UpdateTexture(texture, &whole, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        return texture
+    }
+
+    /// The surface and software renderer opaque copies are blended in, at least `width` × `height`; made
+    /// again, larger, when a string needs more.
+    private var scratchCanvas: (surface: UnsafeMutablePointer<SDL_Surface>, renderer: OpaquePointer)?
+
+    private func scratch(width: Int32, height: Int32, format: UInt32)
+        -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)?
+    {
+        if let made = scratchCanvas, made.surface.pointee.w >= width, made.surface.pointee.h >= height {
+            return made
+        }
+        // Never narrower or shorter than before, so that alternating strings do not remake it.
+        let (w, h) = (
+            max(width, scratchCanvas?.surface.pointee.w ?? 0), max(height, scratchCanvas?.surface.pointee.h ?? 0)
+        )
+        closeScratch()
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else { return nil }
+        guard let scratch = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            return nil
+        }
+        scratchCanvas = (surface, scratch)
+        return (surface, scratch)
+    }
+
+    private func closeScratch() {
+        guard let made = scratchCanvas else { return }
+        SDL_DestroyRenderer(made.renderer)
+        SDL_FreeSurface(made.surface)
+        scratchCanvas = nil
     }
 
     /// Drops the textures not used this frame once the cache has grown past its limit.
@@ -156,7 +273,7 @@ final class TextRenderer {
         if cache.count > Self.cacheLimit {
             let stale = cache.filter { $0.value.lastUsed != frame }
             for (key, entry) in stale {
-                SDL_DestroyTexture(entry.texture)
+                entry.destroy()
                 cache[key] = nil
             }
         }
@@ -166,8 +283,9 @@ final class TextRenderer {
     func close() {
         guard isOpen else { return }
         isOpen = false
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        for entry in cache.values { entry.destroy() }
         cache = [:]
+        closeScratch()
         closeFonts()
         TTF_Quit()
     }

@@ -86,6 +86,48 @@ import Tweening
         #expect(try backend.readPixels() == image, "the file holds exactly the back buffer")
     }
 
+    /// On the software renderer a text over a solid colour that nothing has drawn over since is copied
+    /// opaque, blended once over that colour; anywhere else it is blended as it is drawn. Either way the
+    /// pixels are exactly those of every text blended as it is drawn.
+    @Test func textOverAKnownSolidColourIsCopiedOpaqueWithTheSamePixels() throws {
+        let backend = try headless()
+        defer { backend.close() }
+        let (background, panel) = (Color(0, 0, 64), Color(8, 9, 12))
+        var list = DrawList()
+        list.clear(background)
+        list.fill(Rect(x: 10, y: 100, width: 300, height: 80), panel)
+        list.dots([Point(200, 30)], radius: 5, .red)
+        list.fill(Rect(x: 20, y: 140, width: 100, height: 30), Color(255, 0, 0, 128))
+        list.stroke(Rect(x: 10, y: 60, width: 300, height: 30), .white)
+        let texts: [(String, Point, [Color])] = [
+            ("on the clear", Point(20, 10), [background]),
+            ("on the panel", Point(20, 110), [panel]),
+            ("over a dot", Point(180, 25), []),
+            ("half on the panel", Point(200, 92), []),
+            ("under glass", Point(25, 145), []),
+            ("inside an outline", Point(20, 66), [background]),
+            ("across an outline", Point(250, 52), []),
+        ]
+        for (string, point, _) in texts { list.text(string, at: point, size: .small, .white) }
+        backend.render(list)
+        let drawn = try backend.readPixels()
+        for (string, _, expected) in texts {
+            #expect(
+                backend.drawing.text.opaqueBackgrounds(of: string, size: .small, color: .white) == expected, "\(string)"
+            )
+        }
+        #expect(backend.drawing.text.copiesOpaque)
+        // The same list through a text renderer that never copies opaque, on the same renderer.
+        guard let renderer = backend.window.renderer else { throw HarnessError.platform("no renderer") }
+        let blending = try TextRenderer(renderer: renderer)
+        defer { blending.close() }
+        #expect(!blending.copiesOpaque)
+        SDLDrawing(renderer: renderer, text: blending).render(list, size: backend.size)
+        let textArea = (20..<120).flatMap { x in (110..<125).map { y in drawn[x, y] } }
+        #expect(textArea.contains { $0 != panel }, "the panel's text was drawn")
+        #expect(try backend.readPixels() == drawn)
+    }
+
     @Test func aScreenshotToAMissingFolderFailsAndLeavesNothing() throws {
         let backend = try headless()
         defer { backend.close() }
