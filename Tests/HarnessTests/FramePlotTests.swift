@@ -69,6 +69,41 @@ import Testing
         #expect(fills(list, ProfilerOverlay.phaseColors[3]).count >= 100, "render bars")
     }
 
+    /// The overlay's bars: a phase drawn by its share of the graph, except one under half a point tall, which a
+    /// renderer would round up to a whole pixel (here the 2 µs input phase of every frame); the phases above
+    /// it are still stacked where they belong.
+    @Test func theOverlayLeavesOutPhasesTooShortToSee() {
+        let stats = FrameStats(targetPeriod: 10_000_000)
+        var start: UInt64 = 0
+        for index in 0..<100 {
+            start += 10_000_000
+            var phases = FramePhases()
+            phases.input = 2_000
+            phases.update = 2_000_000
+            stats.record(FrameSample(index: index, start: start, interval: 10_000_000, phases: phases))
+        }
+        var overlay = ProfilerOverlay()
+        var list = DrawList()
+        overlay.draw(
+            stats: stats, pacer: Pacer(targetRate: 100, source: ManualClock()), frame: 100, tweens: 0, animations: 0,
+            into: &list, size: Size(width: 1280, height: 720))
+        func bars(_ phase: Int) -> [Rect] {
+            list.commands.flatMap { command -> [Rect] in
+                if case let .fillRects(rects, color) = command, color == ProfilerOverlay.phaseColors[phase] {
+                    rects
+                } else {
+                    []
+                }
+            }
+        }
+        #expect(bars(0).isEmpty, "2 µs is 0.0134 points on this graph")
+        let update = bars(1)
+        #expect(update.count == 100)
+        // 134 points for twice the 10 ms budget: 2 ms is 13.4 points, sitting on the input phase's 0.0134.
+        let bottom = 720 - 288 + 132 + 134.0
+        #expect(update.allSatisfy { abs($0.height - 13.4) < 1e-9 && abs($0.y + $0.height - (bottom - 0.0134)) < 1e-9 })
+    }
+
     @Test func moreFramesThanPixelsShareColumnsWithoutLosingOne() {
         let plot = FramePlot()
         for index in 0..<5_003 {

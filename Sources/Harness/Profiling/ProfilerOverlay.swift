@@ -82,6 +82,10 @@ public struct ProfilerOverlay {
                 let height = min(Double(sample.phases[index]) / 1e6 * pixelsPerMs, top - graph.y)
                 guard height > 0 else { continue }
                 top -= height
+                // Under half a point the phase is not drawn: a renderer would make it a whole pixel, a
+                // phase of microseconds as tall as one of a quarter millisecond (and the input and draw
+                // phases are that short in most frames).
+                guard height >= 0.5 else { continue }
                 bars[index].append(Rect(x: x, y: top, width: max(barWidth - 0.5, 1), height: height))
             }
         }
