@@ -147,6 +147,14 @@ final class FakeBackend: RenderBackend {
         #expect(!texts.contains { $0.hasPrefix("frame interval ms") })
     }
 
+    /// The status line's rate is written as printf's "%.0f" would write it, halves to even included.
+    @Test func theStatusRateIsPrintfsWholeNumber() {
+        let rates = [0, 0.5, 1.5, 2.5, 59.499_999, 59.5, 60.5, 100, 143.999, 144.5, 999_999.5, 1e6 + 1.5, 3e14 + 0.5]
+        for rate in rates + (0..<200).map({ Double($0) * 7.25 + 0.125 }) {
+            #expect(HeadsUpDisplay.whole(rate) == String(format: "%.0f", rate), "\(rate)")
+        }
+    }
+
     /// Under a wall clock (a fixed dt leaves the timings out, so that screenshots stay golden).
     @Test func pTogglesTheProfilerOverlay() throws {
         let backend = FakeBackend()
