@@ -90,9 +90,10 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 
-# Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md.
+# Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md from each suite's fastest
+# of ROUNDS rounds (default 3).
 bench: bootstrap
-	@SWIFT="$(SWIFT)" bash Scripts/bench
+	@ROUNDS="$(ROUNDS)" SWIFT="$(SWIFT)" bash Scripts/bench
 
 # A past revision's suites and the working tree's, run alternately in one sitting and shown side by side
 # (Scripts/bench-compare): make bench-compare BASE=e566829 ARGS="--rounds 3 --target ModelBenchmarks".

@@ -1,17 +1,20 @@
 import BenchmarkCatalog
 import Foundation
 
-// Turns one benchmark run (the runner's JMH export) into Benchmarks/RESULTS.md: per-item medians (the catalog says what an iteration counts), mallocs,
-// each goal with whether it was met, and the floor measured in the same run.
+// Turns benchmark runs (the runner's JMH exports, one per round) into Benchmarks/RESULTS.md: per-item medians (the
+// catalog says what an iteration counts), mallocs, each goal with whether it was met, and the floor measured in the
+// same sitting. With several rounds, each suite's figure is its round with the lowest median (and the most mallocs
+// any round saw): a shared machine changes speed for seconds at a time, and a suite and its floor measured in
+// different states would give a ratio of the states, not of the code.
 //
-// Usage: bench-report --jmh FILE --results FILE --machine TEXT [--swift TEXT] [--note TEXT]
+// Usage: bench-report --jmh FILE [--jmh FILE …] --results FILE --machine TEXT [--swift TEXT] [--note TEXT]
 //        bench-report compare ... (two builds side by side; see Compare.swift)
 //
 // JMH is the runner's one export that carries every benchmark's percentiles in a single file; its
 // times are microseconds per iteration, its counts are per iteration.
 
 struct Options {
-    var jmh = ""
+    var jmh: [String] = []
     var results = ""
     var machine = ""
     var swift = ""
@@ -20,7 +23,7 @@ struct Options {
     init(_ arguments: [String]) {
         forEachOption(in: arguments) { flag, value in
             switch flag {
-            case "--jmh": jmh = value
+            case "--jmh": jmh.append(value)
             case "--results": results = value
             case "--machine": machine = value
             case "--swift": swift = value
@@ -59,7 +62,14 @@ struct Measurement {
     /// Median wall time of one iteration, nanoseconds.
     let medianNanoseconds: Double
     let medianMallocs: Double
-    let maxMallocs: Double
+    var maxMallocs: Double
+
+    /// The faster of two rounds' measurements, with the most mallocs either saw in an iteration.
+    func best(_ other: Measurement) -> Measurement {
+        var best = other.medianNanoseconds < medianNanoseconds ? other : self
+        best.maxMallocs = Swift.max(maxMallocs, other.maxMallocs)
+        return best
+    }
 
     init(_ element: JMHElement) {
         guard let time = element.secondaryMetrics["Time (wall clock)"], time.scoreUnit == "μs",
@@ -193,20 +203,26 @@ if arguments.first == "compare" {
 }
 
 let options = Options(arguments)
-let elements = readJMH(options.jmh)
-let byKey = Dictionary(elements.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
+let known = Set(Catalog.all.map(jmhKey))
+var byKey: [String: Measurement] = [:]
+for file in options.jmh {
+    for element in readJMH(file) {
+        guard known.contains(element.benchmark) else {
+            fail("\(element.benchmark) is not in the catalog: add it to BenchmarkCatalog so the table can show it")
+        }
+        let measured = Measurement(element)
+        byKey[element.benchmark] = byKey[element.benchmark].map { $0.best(measured) } ?? measured
+    }
+}
 var results: [String: Measurement] = [:]
 for suite in Catalog.all {
-    if let element = byKey[jmhKey(suite)] { results[suite.name] = Measurement(element) }
-}
-let known = Set(Catalog.all.map(jmhKey))
-for element in elements where !known.contains(element.benchmark) {
-    fail("\(element.benchmark) is not in the catalog: add it to BenchmarkCatalog so the table can show it")
+    if let measured = byKey[jmhKey(suite)] { results[suite.name] = measured }
 }
 
 var header = "Measured on \(options.machine)"
 if !options.swift.isEmpty { header += ", \(options.swift)" }
-header += "; release build, a fixed number of iterations per suite (medians)."
+header += "; release build, a fixed number of iterations per suite (medians)"
+header += options.jmh.count > 1 ? ", each suite's fastest of \(options.jmh.count) rounds." : "."
 if let note = options.note { header += " \(note)" }
 let generated = header + "\n\n" + table(results) + "\n"
 
