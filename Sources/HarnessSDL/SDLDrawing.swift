@@ -259,14 +259,17 @@ final class SDLDrawing {
     }
 }
 
-/// The bounds of some points and rectangles; empty until the first.
+/// The bounds of some points and rectangles; empty until the first. Too large is harmless (a text there is
+/// blended as it is drawn); too small would let an opaque copy hide what was drawn.
 private struct Bounds {
     private var low = Point(.infinity, .infinity)
     private var high = Point(-.infinity, -.infinity)
 
     var isEmpty: Bool { !(low.x <= high.x && low.y <= high.y) }
 
+    /// Adds `p`; a point with a non-finite coordinate is left out (the viewport draws nothing there).
     mutating func add(_ p: Point) {
+        guard p.x.isFinite, p.y.isFinite else { return }
         low = pointwiseMin(low, p)
         high = pointwiseMax(high, p)
     }

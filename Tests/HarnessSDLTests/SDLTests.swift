@@ -99,6 +99,8 @@ import Tweening
         list.dots([Point(200, 30)], radius: 5, .red)
         list.fill(Rect(x: 20, y: 140, width: 100, height: 30), Color(255, 0, 0, 128))
         list.stroke(Rect(x: 10, y: 60, width: 300, height: 30), .white)
+        // A line drawn, then a point nothing is drawn at: the line's bounds still count.
+        list.polyline([Point(150, 200), Point(300, 230), Point(.nan, 0)], .red)
         let texts: [(String, Point, [Color])] = [
             ("on the clear", Point(20, 10), [background]),
             ("on the panel", Point(20, 110), [panel]),
@@ -107,6 +109,7 @@ import Tweening
             ("under glass", Point(25, 145), []),
             ("inside an outline", Point(20, 66), [background]),
             ("across an outline", Point(250, 52), []),
+            ("over a line", Point(200, 208), []),
         ]
         for (string, point, _) in texts { list.text(string, at: point, size: .small, .white) }
         backend.render(list)
