@@ -17,6 +17,25 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(springValues(identity(Spring.bouncy), calls: benchmark.scaledIterations))
     }
 
+    let valueFloor = ModelSuites.springValueFloor
+    Benchmark(valueFloor.name, configuration: .init(valueFloor, scalingFactor: .kilo)) { benchmark in
+        let spring = identity(Spring.bouncy)
+        let times = (0..<ModelSuites.calls).map { Double($0) * 0.001 }
+        for time in times {
+            let plain = springPositionPlainly(
+                [time], response: spring.response, dampingRatio: spring.dampingRatio, calls: 1)
+            let cadence = spring.value(target: 1.0, time: time)
+            precondition(
+                abs(plain - cadence) <= 1e-12, "the spring value floor gives \(plain) at \(time), Cadence \(cadence)")
+        }
+        benchmark.startMeasurement()
+        blackHole(
+            springPositionPlainly(
+                times, response: spring.response, dampingRatio: spring.dampingRatio,
+                calls: benchmark.scaledIterations.count))
+        benchmark.stopMeasurement()
+    }
+
     let critical = ModelSuites.springCritical
     Benchmark(critical.name, configuration: .init(critical, scalingFactor: .kilo)) { benchmark in
         blackHole(springValues(identity(Spring.smooth), calls: benchmark.scaledIterations))
@@ -132,6 +151,27 @@ func springClosedForm(_ times: [Double], response: Double, dampingRatio: Double,
             let value = 1 - envelope * (c + k * s)
             let velocity = envelope * (decay * (c + k * s) + damped * s - damped * k * c)
             sum += value + velocity
+        }
+    }
+    return sum
+}
+
+/// The underdamped spring's position toward 1 from rest, 1 − e^(−ζω₀t)(cos ω_d t + k sin ω_d t), at each of
+/// `times` in turn for `calls` calls, summed: one `exp` and one `sincos` a call.
+func springPositionPlainly(_ times: [Double], response: Double, dampingRatio: Double, calls: Int) -> Double {
+    let natural = 2 * Double.pi / response
+    let decay = dampingRatio * natural
+    let damped = natural * (1 - dampingRatio * dampingRatio).squareRoot()
+    let k = decay / damped
+    var sum = 0.0
+    times.withUnsafeBufferPointer { times in
+        var index = 0
+        for _ in 0..<calls {
+            let t = times[index]
+            index = index + 1 == times.count ? 0 : index + 1
+            var s = 0.0, c = 0.0
+            sincos(damped * t, &s, &c)
+            sum += 1 - exp(-decay * t) * (c + k * s)
         }
     }
     return sum
