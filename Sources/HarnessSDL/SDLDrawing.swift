@@ -16,12 +16,11 @@ final class SDLDrawing {
     /// ``TextRenderer``): each opaque filled rectangle with its colour, and the bounds of everything else.
     /// Kept only on the software renderer.
     private var layers: [(rect: Rect, solid: Color?)] = []
-    private let tracksLayers: Bool
+    private var tracksLayers: Bool { text.copiesOpaque }
 
     init(renderer: OpaquePointer, text: TextRenderer) {
         self.renderer = renderer
         self.text = text
-        tracksLayers = text.copiesOpaque
     }
 
     /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every

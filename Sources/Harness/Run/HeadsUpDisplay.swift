@@ -12,8 +12,8 @@ struct HeadsUpDisplay {
     private var statusPaused = false
     private var statusScale = 1.0
     private var smoothedInterval: Double = 0
+    /// The time scale as the status line shows it, formatted for ``statusScale``.
     private var scaleText = ""
-    private var scaleTextValue = 0.0
 
     init(showsProfiler: Bool, platform: String = "") {
         self.showsProfiler = showsProfiler
@@ -61,10 +61,7 @@ struct HeadsUpDisplay {
         // Interpolated, not `String(format:)`, which cost more than the rest of an empty frame put together
         // (benchmark row "Frame loop, empty scene, no-op backend"); the time scale, which seldom changes, is
         // formatted when it does. The same text: a whole rate is printf's "%.0f" (halves to even).
-        if scaleText.isEmpty || scaleTextValue != clock.timeScale {
-            scaleText = String(format: "%.2g", clock.timeScale)
-            scaleTextValue = clock.timeScale
-        }
+        if scaleText.isEmpty || statusScale != clock.timeScale { scaleText = String(format: "%.2g", clock.timeScale) }
         // Under a fixed dt the status shows the simulated rate: a screenshot then depends only on the
         // scene, the options and the replay, never on how fast this machine ran.
         if let fixed = clock.configuration.fixedDelta {
