@@ -105,19 +105,17 @@ public struct Goal: Sendable, Hashable {
 public enum ReferenceFloors {
     /// "Floor: libm sin + cos + exp", nanoseconds per call.
     public static let libm = 15.9
-    /// "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays": 17.5 ns beside libm's
-    /// 21.2 in the run of b0a0418.
+    // Floors added since, each as its ratio to libm in the full run named (its Benchmarks/RESULTS.md).
+    /// "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays", from b0a0418.
     public static let steppedSpring = libm * 17.5 / 21.2
-    /// "Floor: cubic Bézier .easeInOut solved plainly over flat arrays": 25.8 ns beside libm's 21.2 in the
-    /// run of b0a0418.
+    /// "Floor: cubic Bézier .easeInOut solved plainly over flat arrays", from b0a0418.
     public static let easeInOutCurve = libm * 25.8 / 21.2
-    // The next three were first measured beside libm's 42.2 ns in a filtered run of 2026-11-27.
-    /// "Floor: linear progress over flat arrays": 2.61 ns.
-    public static let linear = libm * 2.61 / 42.2
-    /// "Floor: VelocityTracker samples in a plain ring": 2.39 ns.
-    public static let sampleRing = libm * 2.39 / 42.2
-    /// "Floor: VelocityTracker's fit written plainly over flat arrays": 133 ns.
-    public static let plainFit = libm * 133 / 42.2
+    /// "Floor: linear progress over flat arrays", from cbf28da.
+    public static let linear = libm * 1.57 / 21.3
+    /// "Floor: VelocityTracker samples in a plain ring", from cbf28da.
+    public static let sampleRing = libm * 1.83 / 21.3
+    /// "Floor: VelocityTracker's fit written plainly over flat arrays", from cbf28da.
+    public static let plainFit = libm * 84.0 / 21.3
     /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
     public static let closureLoop = 11.3
     /// "Floor: the stress scene's dots in a minimal SDL loop, headless", nanoseconds per frame.
@@ -212,39 +210,41 @@ public enum ModelSuites {
     /// Calls per iteration: each call is a few nanoseconds, too short to time one by one.
     public static let calls = 1_000
 
+    /// A suite of ``calls`` calls an iteration.
+    private static func perCall(
+        _ name: String, iterations: Int = 2_000, warmup: Int = 20, goal: Goal? = nil, floor: String? = nil,
+        peer: String? = nil, item: String = "call"
+    ) -> Suite {
+        Suite(
+            target: target, name: name, itemsPerIteration: calls, item: item, iterations: iterations, warmup: warmup,
+            goal: goal, floor: floor, peer: peer)
+    }
+
     /// `Spring.value(target:initialVelocity:time:)` on `Double`, underdamped (an exponential, a sine and
     /// a cosine per call).
-    public static let springUnderdamped = Suite(
-        target: target, name: "Spring value, closed form, bouncy (ζ < 1)", itemsPerIteration: calls, item: "call",
-        iterations: 2_000, warmup: 20, goal: Goal(ratioToFloor: 1.1), floor: springValueFloor.name,
+    public static let springUnderdamped = perCall(
+        "Spring value, closed form, bouncy (ζ < 1)", goal: Goal(ratioToFloor: 1.1), floor: springValueFloor.name,
         peer: "Respring 47 ns; 6.2 ns with cross-module optimisation")
 
     /// The same, critically damped (one exponential per call: below the sin + cos + exp floor, so none is shown).
-    public static let springCritical = Suite(
-        target: target, name: "Spring value, closed form, smooth (ζ = 1)", itemsPerIteration: calls, item: "call",
-        iterations: 2_000, warmup: 20)
+    public static let springCritical = perCall("Spring value, closed form, smooth (ζ = 1)")
 
     /// What the underdamped closed form cannot avoid: `sin`, `cos` and `exp` of one argument each. No goal is
     /// held to it any more: it is the machine's yardstick (and the peers' column is in its terms).
-    public static let libm = Suite(
-        target: target, name: "Floor: libm sin + cos + exp", itemsPerIteration: calls, item: "call",
-        iterations: 2_000, warmup: 20, peer: "21 ns")
+    public static let libm = perCall("Floor: libm sin + cos + exp", peer: "21 ns")
 
     /// The damped spring's closed form written plainly over a flat array of the measured frames' times
     /// (frames 1…10 at 60 fps, as the `animate` rows call it): one `exp` and one `sincos` a call, the value
     /// and the velocity of the bouncy spring. The floor of the closed-form spring rows (`Spring`'s value and
     /// `.interpolatingSpring`, each at most 1.1× it).
-    public static let springFloor = Suite(
-        target: target, name: "Floor: damped spring closed form (exp + sincos) over flat arrays",
-        itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
+    public static let springFloor = perCall("Floor: damped spring closed form (exp + sincos) over flat arrays")
 
     /// The same closed form for the position alone, at the times the `Spring.value` row asks (one call per
     /// millisecond over the first second): that row's floor (at most 1.1× it). The frames' floor above asks
     /// for the velocity too, over the first sixth of a second, which is other work: the row's verdict
     /// against it flipped between runs.
-    public static let springValueFloor = Suite(
-        target: target, name: "Floor: damped spring closed form (exp + sincos), position over the first second",
-        itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
+    public static let springValueFloor = perCall(
+        "Floor: damped spring closed form (exp + sincos), position over the first second")
 
     /// The curves the `animate` rows solve, by expression, with their control points.
     public static let bezierCurves: [(expression: String, points: (Double, Double, Double, Double))] = [
@@ -257,9 +257,7 @@ public enum ModelSuites {
     /// (bisection if it stalls), then y(s) and the slope y′/x′. The floor of the `animate` row of the same
     /// curve (at most 1.1× it).
     public static func bezierFloor(_ expression: String) -> Suite {
-        Suite(
-            target: target, name: "Floor: cubic Bézier \(expression) solved plainly over flat arrays",
-            itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
+        perCall("Floor: cubic Bézier \(expression) solved plainly over flat arrays")
     }
 
     /// The built-in animations, as the expression that makes each (the benchmark maps these to values),
@@ -279,15 +277,12 @@ public enum ModelSuites {
     /// SwiftUI's merging spring stepped plainly (velocity Verlet at 1/300 s, five steps a 60 fps frame) over
     /// flat arrays of the runs' states, in the order the `animate` rows call them; the benchmark checks it
     /// gives `.spring`'s offsets. The floor of every merging spring's row.
-    public static let springSteppedFloor = Suite(
-        target: target, name: "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays",
-        itemsPerIteration: calls, item: "call", iterations: 2_000, warmup: 20)
+    public static let springSteppedFloor = perCall(
+        "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays")
 
     /// A linear animation's work written plainly over the same progresses: the value scaled by each. The
     /// floor of `.linear`'s row, whose cost is nearly all the call through `Animation`.
-    public static let linearFloor = Suite(
-        target: target, name: "Floor: linear progress over flat arrays", itemsPerIteration: calls, item: "call",
-        iterations: 2_000, warmup: 20)
+    public static let linearFloor = perCall("Floor: linear progress over flat arrays")
 
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
     /// is running, each held to a floor of the same work in the same run: a curve at most 1.1× its curve
@@ -317,9 +312,9 @@ public enum ModelSuites {
         } else {
             (goal, floor) = (nil, nil)
         }
-        return Suite(
-            target: target, name: "animate \(expression), Double, 60 fps", itemsPerIteration: calls, item: "call",
-            iterations: 1_000, warmup: 10, goal: goal, floor: floor, peer: peers[expression])
+        return perCall(
+            "animate \(expression), Double, 60 fps", iterations: 1_000, warmup: 10, goal: goal, floor: floor,
+            peer: peers[expression])
     }
 
     /// How many values the `AnimatedValue` suites animate at once.
@@ -401,61 +396,54 @@ public enum ModelSuites {
 
     /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer, held to
     /// ``trackerAddSampleFloor`` (its goal first set as 100 ns), no allocation.
-    public static let trackerAddSample = Suite(
-        target: target, name: "VelocityTracker addSample, SIMD2<Double>", itemsPerIteration: calls, item: "sample",
-        iterations: 1_000, warmup: 10,
+    public static let trackerAddSample = perCall(
+        "VelocityTracker addSample, SIMD2<Double>", iterations: 1_000, warmup: 10,
         goal: .relative(100, toFloorThen: ReferenceFloors.sampleRing, allocationFree: true),
-        floor: trackerAddSampleFloor.name)
+        floor: trackerAddSampleFloor.name, item: "sample")
 
     /// The same samples written into a plain ring: two flat arrays and a wrapping index.
-    public static let trackerAddSampleFloor = Suite(
-        target: target, name: "Floor: VelocityTracker samples in a plain ring", itemsPerIteration: calls,
-        item: "sample", iterations: 1_000, warmup: 10)
+    public static let trackerAddSampleFloor = perCall(
+        "Floor: VelocityTracker samples in a plain ring", iterations: 1_000, warmup: 10, item: "sample")
 
     /// `VelocityTracker.velocity(at:)` on `SIMD2<Double>` over a full window (20 samples at 1 kHz: the
     /// quadratic fit's worst case), 1,000 estimates, held to ``trackerEstimateFloor`` (its goal first set as
     /// 1 µs), no allocation.
-    public static let trackerEstimate = Suite(
-        target: target, name: "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", itemsPerIteration: calls,
-        item: "estimate", iterations: 1_000, warmup: 10,
+    public static let trackerEstimate = perCall(
+        "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>", iterations: 1_000, warmup: 10,
         goal: .relative(1_000, toFloorThen: ReferenceFloors.plainFit, allocationFree: true),
-        floor: trackerEstimateFloor.name)
+        floor: trackerEstimateFloor.name, item: "estimate")
 
     /// The same fit written plainly over flat arrays of the window: the moments, the normal equations'
     /// slope and the weighted sum, with none of the tracker's ring, stillness or gap checks. The benchmark
     /// checks that it gives the tracker's velocity.
-    public static let trackerEstimateFloor = Suite(
-        target: target, name: "Floor: VelocityTracker's fit written plainly over flat arrays",
-        itemsPerIteration: calls, item: "estimate", iterations: 1_000, warmup: 10)
+    public static let trackerEstimateFloor = perCall(
+        "Floor: VelocityTracker's fit written plainly over flat arrays", iterations: 1_000, warmup: 10, item: "estimate"
+    )
 
     /// `KeyframeTimeline.value(time:)` on SwiftUI's documented four-track example (cubic, linear and
     /// spring keyframes on a struct of four `Double`s), at 1,000 times spread over its duration: at most
     /// 1.5× the same evaluation written plainly (``keyframeFloor``), no allocation.
-    public static let keyframeTimeline = Suite(
-        target: target, name: "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)",
-        itemsPerIteration: calls,
-        item: "call", iterations: 1_000, warmup: 10, goal: Goal(ratioToFloor: 1.5, allocationFree: true),
-        floor: keyframeFloor.name)
+    public static let keyframeTimeline = perCall(
+        "KeyframeTimeline value(time:), 4 tracks (cubic, linear, spring)", iterations: 1_000, warmup: 10,
+        goal: Goal(ratioToFloor: 1.5, allocationFree: true), floor: keyframeFloor.name)
 
     /// `KeyframeTimeline.velocity(time:)` on the same four tracks (each track's value and velocity): at most
     /// 1.5× ``keyframeVelocityFloor``, no allocation.
-    public static let keyframeTimelineSample = Suite(
-        target: target, name: "KeyframeTimeline velocity(time:), 4 tracks (value + velocity per track)",
-        itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10,
+    public static let keyframeTimelineSample = perCall(
+        "KeyframeTimeline velocity(time:), 4 tracks (value + velocity per track)", iterations: 1_000, warmup: 10,
         goal: Goal(ratioToFloor: 1.5, allocationFree: true), floor: keyframeVelocityFloor.name)
 
     /// The same four tracks at the same times, written plainly over flat arrays: per track, a binary search
     /// of the segments' ends, then the segment's formula (a Hermite cubic in the segment's fraction, a line,
     /// or the spring's closed form with one `exp` and one `sincos`). The benchmark checks that it computes
     /// Cadence's numbers before timing it.
-    public static let keyframeFloor = Suite(
-        target: target, name: "Floor: keyframe timeline, 4 tracks, written plainly over flat arrays",
-        itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10)
+    public static let keyframeFloor = perCall(
+        "Floor: keyframe timeline, 4 tracks, written plainly over flat arrays", iterations: 1_000, warmup: 10)
 
     /// The same, each track's velocity (the derivative of the same formulas).
-    public static let keyframeVelocityFloor = Suite(
-        target: target, name: "Floor: keyframe timeline velocities, 4 tracks, written plainly over flat arrays",
-        itemsPerIteration: calls, item: "call", iterations: 1_000, warmup: 10)
+    public static let keyframeVelocityFloor = perCall(
+        "Floor: keyframe timeline velocities, 4 tracks, written plainly over flat arrays", iterations: 1_000, warmup: 10
+    )
 
     public static let all: [Suite] =
         [springUnderdamped, springValueFloor, springCritical, libm, springFloor, springSteppedFloor, linearFloor]
