@@ -11,13 +11,14 @@
 
 // SDL copies the rectangles of every SDL_RenderFillRectsF call into a temporary (SDL_small_alloc): on its stack
 // up to 128 bytes, from the heap above, and frees it before the call returns. So that the harness can hand SDL a
-// frame's dots in a few large batches without a heap allocation per batch per frame (benchmark row "Frame loop,
+// frame's dots and bars in batches without a heap allocation per batch per frame (benchmark row "Frame loop,
 // stress scene, headless SDL"), SDL's allocations go through these functions, which keep one freed block of
-// 1 KB or more per power of two of its size (the largest freed) and hand it back for a request it fits from the
-// same or the next power of two (so a block never serves a request under a quarter of its size); everything
-// else goes straight to the C library.
+// 128 bytes or more (every temporary SDL puts on the heap, down to a batch of eight rectangles) per power of two
+// of its size (the largest freed) and hand it back for a request it fits from the same or the next power of two
+// (so a block never serves a request under a quarter of its size); everything else goes straight to the C
+// library.
 #define CADENCE_SDL_SPARE_CLASSES 48
-#define CADENCE_SDL_SPARE_MIN 1024
+#define CADENCE_SDL_SPARE_MIN 128
 
 // The spare blocks, one per power of two (the storage of the one copy of these functions SDL is given).
 static inline _Atomic(void *) *cadence_sdl_spare_slots(void) {

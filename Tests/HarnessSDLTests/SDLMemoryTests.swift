@@ -18,10 +18,15 @@ extension SDLTests {
         let small = try #require(cadence_sdl_malloc(4_800))
         #expect(small != first)
         cadence_sdl_free(small)
-        // Small requests are the C library's, never a kept block.
+        // A batch of nine rectangles (144 bytes, above what SDL copies on its stack) reuses its block too.
+        let few = try #require(cadence_sdl_malloc(144))
+        cadence_sdl_free(few)
+        #expect(cadence_sdl_malloc(144) == few, "a short batch of the next frame reuses the block")
+        cadence_sdl_free(few)
+        // Smaller requests are the C library's, never a kept block.
         let tiny = try #require(cadence_sdl_malloc(64))
         cadence_sdl_free(tiny)
         // Leave nothing behind for other tests: take the kept blocks back and free them.
-        for size in [80_000, 4_800] { free(cadence_sdl_malloc(size)) }
+        for size in [80_000, 4_800, 144] { free(cadence_sdl_malloc(size)) }
     }
 }
