@@ -29,11 +29,18 @@ final class SDLDrawing {
     /// rasteriser.
     func render(_ list: DrawList, size: Size) {
         let viewport = Viewport(size: size)
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() {
             switch command {
             case let .clear(color):
                 setColor(color)
-                SDL_RenderClear(renderer)
+                // A clear replaces pixels, a translucent fill would blend: only an opaque clear is split.
+                if tracksLayers, color.a == 255,
+                    let hidden = Self.largestOpaqueFill(in: list.commands, after: index, viewport)
+                {
+                    clear(around: hidden, size: size)
+                } else {
+                    SDL_RenderClear(renderer)
+                }
                 layers.removeAll(keepingCapacity: true)
                 if tracksLayers { layers.append((Self.everywhere, color)) }
             case let .fillRect(rect, color):
@@ -108,14 +115,24 @@ final class SDLDrawing {
                 guard radius.isFinite, radius > 0 else { continue }
                 setColor(color)
                 let side = Float(radius * 2)
-                var bounds = Bounds()
+                var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
                 fillRects { batch in
-                    batch.reserveCapacity(centers.count)
-                    for c in centers where viewport.contains(c) {
-                        bounds.add(c)
-                        batch.append(SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side))
+                    // Written through a buffer, not appended: an append per dot writes the count back each
+                    // time (benchmark row "Frame loop, stress scene, headless SDL").
+                    batch.append(contentsOf: repeatElement(SDL_FRect(), count: centers.count))
+                    var kept = 0
+                    batch.withUnsafeMutableBufferPointer { batch in
+                        for c in centers where viewport.contains(c) {
+                            (low, high) = (pointwiseMin(low, c), pointwiseMax(high, c))
+                            batch[kept] = SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side)
+                            kept += 1
+                        }
                     }
+                    batch.removeLast(centers.count - kept)
                 }
+                var bounds = Bounds()
+                bounds.add(low)
+                bounds.add(high)
                 bounds.grow(by: radius)
                 cover(bounds)
             case let .dots(centers, radius, color):
@@ -143,6 +160,54 @@ final class SDLDrawing {
                     cover(bounds)
                 }
             }
+        }
+    }
+
+    /// The largest opaque rectangle filled after `index` and before the next clear, clipped to the viewport.
+    private static func largestOpaqueFill(in commands: [DrawCommand], after index: Int, _ viewport: Viewport) -> Rect? {
+        var largest: Rect?
+        for command in commands[(index + 1)...] {
+            switch command {
+            case .clear: return largest
+            case let .fillRect(rect, color) where color.a == 255:
+                guard let rect = viewport.clip(rect) else { continue }
+                if rect.width * rect.height > (largest.map { $0.width * $0.height } ?? 0) { largest = rect }
+            default: continue
+            }
+        }
+        return largest
+    }
+
+    /// Clears all but the inside of `hidden`, an opaque rectangle the list fills later: on the software
+    /// renderer a clear writes every pixel, and those would be written again (benchmark row "Frame loop,
+    /// stress scene, headless SDL": the profiler's panel). What is drawn there in between is painted over
+    /// by the fill, so the frame's pixels are the same.
+    ///
+    /// The hole is two pixels inside `hidden` on each side (SDL truncates a filled rectangle's edges to whole
+    /// pixels), and the bands reach past the window's edges (SDL clips them), so no pixel is left uncleared.
+    private func clear(around hidden: Rect, size: Size) {
+        var (scaleX, scaleY): (Float, Float) = (1, 1)
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        let (marginX, marginY) = (2 / Double(scaleX), 2 / Double(scaleY))
+        let (width, height) = (Double(size.width), Double(size.height))
+        let (left, top) = (max(hidden.x, 0) + marginX, max(hidden.y, 0) + marginY)
+        let (right, bottom) = (
+            min(hidden.x + hidden.width, width) - marginX, min(hidden.y + hidden.height, height) - marginY
+        )
+        guard left < right, top < bottom else {
+            SDL_RenderClear(renderer)
+            return
+        }
+        let (outside, w, h) = (Float(4 * max(marginX, marginY)), Float(width), Float(height))
+        let (l, t, r, b) = (Float(left), Float(top), Float(right), Float(bottom))
+        fillRects { bands in
+            bands.append(SDL_FRect(x: -outside, y: -outside, w: w + 2 * outside, h: t + outside))
+            bands.append(SDL_FRect(x: -outside, y: b, w: w + 2 * outside, h: h + outside - b))
+            // The sides overlap the top and bottom bands by the margin: SDL truncates a rectangle's start and
+            // its length apart, so a side from `t` to `b` can end a row short of the bottom band.
+            let (sideTop, sideHeight) = (t - Float(marginY), b - t + 2 * Float(marginY))
+            bands.append(SDL_FRect(x: -outside, y: sideTop, w: l + outside, h: sideHeight))
+            bands.append(SDL_FRect(x: r, y: sideTop, w: w + outside - r, h: sideHeight))
         }
     }
 

@@ -131,6 +131,56 @@ import Tweening
         #expect(try backend.readPixels() == drawn)
     }
 
+    /// On the software renderer a clear leaves out the inside of the largest opaque rectangle filled after
+    /// it; what is drawn there in between is painted over, so the pixels are those of a whole clear. Checked
+    /// over a frame of another colour (a pixel the clear missed would show it), with the panel at fractions
+    /// of a pixel and past the window's edge, and at ten seeded random places, at 1, 1.25, 1.5 and 2 pixels
+    /// a point.
+    @Test(arguments: [1.0, 1.25, 1.5, 2])
+    func aClearThatLeavesOutAPanelDrawsTheSamePixels(scale: Double) throws {
+        let backend = try SDLBackend(
+            options: WindowOptions(title: "Cadence test", width: 320, height: 240, headless: true, scale: scale))
+        defer { backend.close() }
+        guard let renderer = backend.window.renderer else { throw HarnessError.platform("no renderer") }
+        var panels = [
+            Rect(x: 12.3, y: 140.6, width: 295.5, height: 90.2), Rect(x: -20, y: 150, width: 400, height: 200),
+            Rect(x: -1, y: -1, width: 400, height: 300), Rect(x: 100, y: 100, width: 0.5, height: 0.5),
+        ]
+        var random = SplitMix64(seed: 43)
+        for _ in 0..<10 {
+            panels.append(
+                Rect(
+                    x: random.unit() * 340 - 20, y: random.unit() * 260 - 20, width: random.unit() * 200,
+                    height: random.unit() * 150))
+        }
+        // A whole clear, by a drawing whose text renderer does not track layers.
+        let plain = try TextRenderer(renderer: renderer, scale: scale)
+        defer { plain.close() }
+        #expect(!plain.copiesOpaque)
+        for panel in panels {
+            var list = DrawList()
+            list.clear(Color(18, 20, 26))
+            list.dots([Point(30, 160), Point(300, 220), Point(160, 120)], radius: 2.5, .white)
+            list.fill(Rect(x: 0, y: 130, width: 200, height: 40), Color(255, 0, 0, 128))
+            list.line(Point(0, 0), Point(320, 240), .red)
+            list.fill(panel, Color(8, 9, 12))
+            list.fill(Rect(x: 50, y: 180, width: 20, height: 20), .white)
+            list.text("on the panel", at: Point(panel.x + 10, panel.y + 8), size: .small, .white)
+            var stale = DrawList()
+            stale.clear(Color(255, 0, 255))
+            backend.render(stale)
+            SDLDrawing(renderer: renderer, text: plain).render(list, size: backend.size)
+            let whole = try backend.readPixels()
+            backend.render(stale)
+            backend.render(list)
+            #expect(backend.drawing.text.copiesOpaque)
+            let split = try backend.readPixels()
+            let differing = zip(split.pixels, whole.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(panel): \(differing) pixels differ")
+            #expect(!whole.pixels.contains(Color(255, 0, 255)), "\(panel)")
+        }
+    }
+
     @Test func aScreenshotToAMissingFolderFailsAndLeavesNothing() throws {
         let backend = try headless()
         defer { backend.close() }
