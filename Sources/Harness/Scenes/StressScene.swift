@@ -21,7 +21,11 @@ public final class StressScene: Scene {
     public var positions: [Point] { places.map { Self.position(of: $0, in: bounds) } }
     /// Every object's place as the animations move it: `x` as a share of the field's width (so that the
     /// field follows the window's width when it is resized), `y` in window points.
-    private var places: [Point]
+    ///
+    /// Unchecked exclusivity: written by the tweens' closures one at a time as the tweener calls them, and by
+    /// ``update(by:)``, never while another access is open (benchmark row "Frame loop, stress scene,
+    /// headless SDL": a dynamic check per tween per frame).
+    @exclusivity(unchecked) private var places: [Point]
     /// How many waves have been sent.
     public private(set) var waves = 0
 
@@ -56,6 +60,10 @@ public final class StressScene: Scene {
         for spring in springs { tweener.drive(spring) }
     }
 
+    deinit {
+        for tween in tweens { tween?.kill() }
+    }
+
     /// Sends the next quarter of the objects to new random targets.
     public func sendWave() {
         let count = places.count
@@ -66,7 +74,11 @@ public final class StressScene: Scene {
             let target = Point(random.unit(), random.unit() * 360 + 90)
             if index < tweenCount {
                 tweens[index]?.kill()
-                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) { [unowned self] in
+                // Unowned(unsafe): the scene kills its tweens when it goes (`deinit`), so no closure outlives
+                // it, and a checked unowned reference is a retain and release per tween per frame (row
+                // "Frame loop, stress scene, headless SDL").
+                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) {
+                    [unowned(unsafe) self] in
                     self.places[index] = $0
                 }.ease(.cubicInOut)
             } else {
