@@ -63,10 +63,12 @@ public struct ProfilerOverlay {
             lastRefresh = frame
             lines = Self.describe(stats.summary(), pacer: pacer)
         }
-        let panel = Rect(x: 12, y: Double(size.height) - 288, width: Double(size.width) - 24, height: 276)
         // Opaque: a translucent panel this size is a per-pixel blend of a quarter of the window every frame,
         // the largest cost the overlay added to the frames it measures (benchmark row "Frame loop, stress
-        // scene, headless SDL").
+        // scene, headless SDL"). Margins of 16: in a window whose width is a multiple of 16 pixels, every row
+        // of the panel starts and ends on a 64-byte memory line, and SDL's software renderer fills wide rows
+        // with streaming stores, which cost far more for a line they write only part of (the same row).
+        let panel = Rect(x: 16, y: Double(size.height) - 288, width: Double(size.width) - 32, height: 276)
         list.fill(panel, Color(8, 9, 12))
         list.stroke(panel, .grid)
 
