@@ -26,10 +26,13 @@ public final class InspectorLane {
     /// `nil` for the other kinds.
     public private(set) var timingCurve: UnitCurve?
 
+    // Unchecked exclusivity: written only by `resample()`, one sample at a time from its sampling closure,
+    // where a dynamic check per append made a re-sample half as costly again as the samples themselves
+    // (benchmark row "Inspector lane: re-sample curve and readouts").
     /// The curve's values (progress from 0 towards 1), one per ``sampleInterval``.
-    public private(set) var values: [Double] = []
+    @exclusivity(unchecked) public private(set) var values: [Double] = []
     /// The curve's velocities (progress per second) at the same times.
-    public private(set) var velocities: [Double] = []
+    @exclusivity(unchecked) public private(set) var velocities: [Double] = []
 
     /// Seconds until the animation reports it has finished (the curve's length); capped at 10 s.
     public private(set) var finishTime: Double = 0
@@ -45,14 +48,17 @@ public final class InspectorLane {
 
     /// The live value, played by ``play()`` and retargeted by ``retarget(to:)``.
     public let live = AnimatedValue(0.0)
+    // Unchecked exclusivity on the state every frame writes: only the lane's own methods write it, none
+    // while another access is open, and the dynamic checks were most of what the trace added to a frame
+    // (benchmark row "Inspector lane: one frame (live value + trace)").
     /// Seconds since the last ``play()``.
-    public private(set) var runTime: Double = 0
+    @exclusivity(unchecked) public private(set) var runTime: Double = 0
     /// Times (since play) of the live trace.
-    public private(set) var traceTimes: [Double] = []
+    @exclusivity(unchecked) public private(set) var traceTimes: [Double] = []
     /// The live value at those times.
-    public private(set) var traceValues: [Double] = []
+    @exclusivity(unchecked) public private(set) var traceValues: [Double] = []
     /// The live velocity at those times.
-    public private(set) var traceVelocities: [Double] = []
+    @exclusivity(unchecked) public private(set) var traceVelocities: [Double] = []
     /// The live velocity just before the last retarget (nil before any retarget since play).
     public private(set) var velocityAtRetarget: Double?
     /// When (since play) the last retarget happened.
