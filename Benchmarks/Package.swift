@@ -12,6 +12,8 @@ let package = Package(
         // MallocInterposer counts every malloc in the measured region. Naming the trait also turns off
         // the package's default RuntimeInterposer trait, whose dependency is not available here.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The histograms the harness's statistics record into, for the floor of an empty frame.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // What every suite is called, what one iteration counts and the goal it is held to: shared by
@@ -27,17 +29,19 @@ let package = Package(
         .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
         benchmark("TweenBenchmarks", using: ["Tweening"]),
         benchmark("ModelBenchmarks", using: ["Cadence", "CadenceExamples"]),
-        benchmark("HarnessBenchmarks", using: ["Cadence", "Harness", "Tweening", "HarnessSDL", "CSDL2"]),
+        benchmark(
+            "HarnessBenchmarks", using: ["Cadence", "Harness", "Tweening", "HarnessSDL", "CSDL2"],
+            packages: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
     ]
 )
 
 /// A benchmark executable in Benchmarks/<name>, where the runner's plugin looks for them, using the
-/// named products of the main package.
-func benchmark(_ name: String, using products: [String]) -> Target {
+/// named products of the main package and any of other packages.
+func benchmark(_ name: String, using products: [String], packages: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
         dependencies: ["BenchmarkCatalog", "BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")]
-            + products.map { .product(name: $0, package: "Cadence") },
+            + products.map { .product(name: $0, package: "Cadence") } + packages,
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

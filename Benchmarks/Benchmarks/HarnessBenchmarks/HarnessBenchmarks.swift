@@ -5,6 +5,7 @@ import BenchmarkSupport
 import Cadence
 import Harness
 import HarnessSDL
+import Histogram
 import Tweening
 
 // One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
@@ -17,8 +18,10 @@ let benchmarks: @Sendable () -> Void = {
     }
     measureFrames(HarnessSuites.emptySceneSDL, scene: { _ in EmptyScene() }, sdl: true)
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
+    measureBookkeepingFloor(HarnessSuites.frameBookkeepingFloor)
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
+    measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName), scene: busyScene, sdl: false)
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
@@ -27,7 +30,9 @@ let benchmarks: @Sendable () -> Void = {
         return scene
     }
     measureFrames(HarnessSuites.inspectorSceneSDL, scene: inspector, sdl: true)
+    measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.inspectorSceneName, sdl: true), scene: inspector, sdl: true)
     measureFrames(HarnessSuites.inspectorSceneNullBackend, scene: inspector, sdl: false)
+    measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.inspectorSceneName), scene: inspector, sdl: false)
     // Lane A on a user's animation: an ease whose duration is its one slider.
     let userAnimation = InspectorAnimation(
         name: "ease", call: ".easeInOut", parameters: [.init(name: "duration", range: 0.1...2, default: 0.5)]
@@ -43,7 +48,196 @@ let benchmarks: @Sendable () -> Void = {
         return scene
     }
     measureFrames(HarnessSuites.inspectorUserAnimationNullBackend, scene: inspectorWithUserAnimation, sdl: false)
+    measureBareLoop(
+        HarnessSuites.bareFloor(HarnessSuites.inspectorUserAnimationName), scene: inspectorWithUserAnimation, sdl: false
+    )
     measureInspectorLane()
+    measureInspectorLaneFloors()
+}
+
+/// The lane rows' floors: the live value without its trace, and the lane's animation sampled plainly (as
+/// made by an edit, for the edit's floor).
+func measureInspectorLaneFloors() {
+    let frame = HarnessSuites.inspectorLaneFrameFloor
+    Benchmark(frame.name, configuration: .init(frame)) { (_: Benchmark, value: AnimatedValue<Double>) in
+        value.update(by: 1.0 / 60)
+        blackHole(value.presentation)
+        blackHole(value.velocity)
+    } setup: {
+        // The lane frame row's animation, started as `InspectorLane.play()` starts it.
+        var spec = AnimationSpec(kind: .linear)
+        spec.set(0, to: 3)
+        spec.set(3, to: 6)
+        let value = AnimatedValue(0.0)
+        value.update(by: 0)
+        value.set(1, animation: spec.animation)
+        return value
+    }
+    let sample = HarnessSuites.inspectorLaneSampleFloor
+    Benchmark(sample.name, configuration: .init(sample)) { (_: Benchmark, sampler: PlainSampler) in
+        sampler.sample(sampler.animation)
+    } setup: {
+        PlainSampler(spec: AnimationSpec(kind: .springDurationBounce))
+    }
+    let edit = HarnessSuites.inspectorLaneEditFloor
+    Benchmark(edit.name, configuration: .init(edit)) { (_: Benchmark, sampler: PlainSampler) in
+        // The two durations the edit row goes back and forth between, the bounce unchanged.
+        sampler.up.toggle()
+        sampler.sample(
+            .spring(duration: sampler.up ? sampler.durations.1 : sampler.durations.0, bounce: sampler.bounce))
+    } setup: {
+        PlainSampler(spec: AnimationSpec(kind: .springDurationBounce))
+    }
+}
+
+/// A lane's curve sampled as the runtime runs an animation, written plainly: `animate` then `velocity` on the
+/// value 1 every `InspectorLane.sampleInterval` with one reset context, into reserved arrays, until the
+/// animation finishes or the lane's capacity is reached. No readouts.
+final class PlainSampler {
+    let animation: Animation
+    let durations: (Double, Double)
+    let bounce: Double
+    var up = false
+    var context = AnimationContext<Double>()
+    var values: [Double] = []
+    var velocities: [Double] = []
+
+    init(spec: AnimationSpec) {
+        animation = spec.animation
+        var nudged = spec
+        nudged.nudge(0, by: 1)
+        durations = (spec.value(0), nudged.value(0))
+        bounce = spec.value(1)
+        values.reserveCapacity(InspectorLane.capacity + 1)
+        velocities.reserveCapacity(InspectorLane.capacity + 1)
+        // The lane's samples, checked before anything is timed.
+        sample(animation)
+        let lane = InspectorLane(spec: spec)
+        precondition(values == Array(lane.values.prefix(values.count)), "the plain samples are not the lane's")
+    }
+
+    func sample(_ animation: Animation) {
+        Self.sample(animation, context: &context, values: &values, velocities: &velocities)
+    }
+
+    /// The loop, on its state passed in: one access to each for the whole loop, not one per call.
+    static func sample(
+        _ animation: Animation, context: inout AnimationContext<Double>, values: inout [Double],
+        velocities: inout [Double]
+    ) {
+        values.removeAll(keepingCapacity: true)
+        velocities.removeAll(keepingCapacity: true)
+        context.reset()
+        for index in 0..<InspectorLane.capacity {
+            let time = Double(index) * InspectorLane.sampleInterval
+            guard let value = animation.animate(value: 1.0, time: time, context: &context), value.isFinite else {
+                return
+            }
+            values.append(value)
+            velocities.append(animation.velocity(value: 1.0, time: time, context: context) ?? 0)
+        }
+    }
+}
+
+/// One iteration of `scene`'s frames without the loop: see ``HarnessSuites/bareFloor(_:sdl:)``.
+func measureBareLoop(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
+    Benchmark(suite.name, configuration: .init(suite)) { _, loop in
+        loop.frame()
+    } setup: {
+        try BareLoop(scene: scene, sdl: sdl)
+    } teardown: {
+        MeasuredLoop.closeSDL()
+    }
+}
+
+/// A scene made as the harness makes it (by a session, on the same backend), its frames run by hand: the
+/// tweener's and the scene's update by the time since the last frame on a monotonic clock, the scene's draw
+/// into a reused list after a clear, and the backend's render and present. No input, statistics, heads-up
+/// text, profiler overlay or pacing.
+final class BareLoop {
+    let session: HarnessSession
+    let time = MonotonicClock()
+    var last: UInt64
+    var list = DrawList()
+
+    init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
+        let backend: RenderBackend
+        if sdl {
+            let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
+            MeasuredLoop.openSDL = window
+            backend = window
+        } else {
+            backend = NoOpBackend()
+        }
+        session = try HarnessSession(backend: backend, time: time, plan: .init(paced: false, scene: makeScene))
+        last = time.now()
+    }
+
+    func frame() {
+        let now = time.now()
+        let dt = Double(now &- last) / 1e9
+        last = now
+        session.tweener.update(by: dt)
+        session.scene.update(by: dt)
+        list.removeAll()
+        list.clear(.background)
+        let backend = session.loop.backend
+        session.scene.draw(into: &list, size: backend.size)
+        backend.render(list)
+        backend.present()
+    }
+}
+
+/// The floor of the empty frame: see ``HarnessSuites/frameBookkeepingFloor``.
+func measureBookkeepingFloor(_ suite: Suite) {
+    Benchmark(suite.name, configuration: .init(suite)) { _, floor in
+        floor.frame()
+    } setup: {
+        PlainBookkeeping()
+    }
+}
+
+/// A frame's clock readings (its start and the end of each of its five phases), its interval, deviation and
+/// busy time recorded into HdrHistograms made as the loop's statistics make them, and the heads-up texts
+/// (title, hint, a status line) put into a reused draw list.
+final class PlainBookkeeping {
+    let time = MonotonicClock()
+    var intervals = PlainBookkeeping.histogram()
+    var deviations = PlainBookkeeping.histogram()
+    var busy = PlainBookkeeping.histogram()
+    var phases = [UInt64](repeating: 0, count: 5)
+    var lastStart: UInt64 = 0
+    var list = DrawList()
+    let status = "60 fps  unpaced  1x  H help"
+    let scene = EmptyScene()
+
+    static func histogram() -> Histogram<UInt64> {
+        Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    }
+
+    func frame() {
+        let start = time.now()
+        var mark = start
+        for phase in phases.indices {
+            if phase == 2 {
+                list.removeAll()
+                list.clear(.background)
+                list.text(scene.title, at: Point(20, 12), size: .large, .text)
+                list.text(scene.hint, at: Point(20, 44), size: .small, .dimText)
+                list.text(status, at: Point(950, 14), size: .small, .dimText)
+            }
+            let now = time.now()
+            phases[phase] = now &- mark
+            mark = now
+        }
+        if lastStart > 0 {
+            let interval = start &- lastStart
+            intervals.record(interval)
+            deviations.record(interval > 16_666_667 ? interval &- 16_666_667 : 16_666_667 &- interval)
+        }
+        busy.record(mark &- start)
+        lastStart = start
+    }
 }
 
 /// One inspector lane, set up once: a frame of its live value (update and trace), a re-sample of its
