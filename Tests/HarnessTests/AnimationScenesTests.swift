@@ -175,9 +175,22 @@ import Tweening
         }
         #expect(batches == [200, 200])
         #expect(harness.loop.showsProfiler, "the stress scene opens with the profiler")
-        #expect(harness.tweener.count >= 200 + 100, "200 spring drivers and the live tweens are tracked")
         #expect(scene.activeAnimations == 0, "the first two waves moved tweens only")
+        try harness.run(until: 89)
+        let (tracked, beforeSprings) = (harness.tweener.count, scene.positions)
         try harness.run(until: 92)
+        #expect(
+            zip(beforeSprings[200..<300], scene.positions[200..<300]).allSatisfy { $0 != $1 },
+            "the springs move at once")
         #expect(scene.activeAnimations == 100, "the third wave sent a quarter of the objects, all springs")
+        #expect(harness.tweener.count == tracked + 100, "each moving spring is driven through the tweener")
+        // The fourth wave (frame 120) sends the other 100 springs; both waves' springs rest well before the
+        // seventh (frame 210) sends the first 100 again, and a spring at rest is no longer driven or read.
+        try harness.run(until: 205)
+        #expect(scene.activeAnimations == 0)
+        let rested = scene.positions
+        try harness.run(until: 209)
+        #expect(rested[200...] == scene.positions[200...], "the springs stay where they came to rest")
+        #expect(scene.waves == 6)
     }
 }

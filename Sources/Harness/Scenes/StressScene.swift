@@ -3,9 +3,9 @@ import Foundation
 import Tweening
 
 /// Scene 6, **stress**: N objects (`--count`, default 10,000), half under tweens and half under merging
-/// springs (`AnimatedValue`s driven through the tweener), retargeted in waves: every half second a
-/// quarter of them is sent somewhere new. The profiler overlay is on: this is where the engine's cost
-/// per frame is seen.
+/// springs (`AnimatedValue`s, each driven through the tweener while it moves), retargeted in waves: every
+/// half second a quarter of them is sent somewhere new. The profiler overlay is on: this is where the
+/// engine's cost per frame is seen (its count of tweens is the live tweens and the moving springs' drivers).
 ///
 /// Tween objects are restarted from where they stand (a new tween each retarget, the old one killed);
 /// spring objects are retargeted with `set`, which merges and keeps their velocity. Targets come from a
@@ -33,16 +33,14 @@ public final class StressScene: Scene {
     private let tweenCount: Int
     private var tweens: [PropertyTween<Point>?]
     private let springs: [AnimatedValue<Point>]
-    /// The same springs, read every frame without a retain and release each (``springs`` keeps them alive;
-    /// benchmark row "Frame loop, stress scene, no-op backend").
-    private let unretainedSprings: [Unmanaged<AnimatedValue<Point>>]
-    /// The springs that may be moving (indices into ``springs``): those set since they were last read at
-    /// rest. Only these are read each frame; one at rest stays where it was last read.
-    private var moving: [Int] = []
-    private var isMoving: [Bool]
+    /// Each spring's driver while it moves: started when the spring is set, ended by the driver itself once
+    /// the spring rests (see ``drive(_:)``).
+    private var drivers: [DriverTween?]
     private var random = SplitMix64(seed: 0xCADE_2026)
     private var sinceWave = 0.0
     private var animatingSprings = 0
+    /// Springs their drivers found still animating since the last ``update(by:)``.
+    @exclusivity(unchecked) private var springsAnimating = 0
     private var bounds = Size(width: 1280, height: 720)
     private var dotsTweens: [Point] = []
     private var dotsSprings: [Point] = []
@@ -60,13 +58,36 @@ public final class StressScene: Scene {
         places = (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) }
         tweens = Array(repeating: nil, count: tweenCount)
         springs = places[tweenCount...].map { AnimatedValue($0) }
-        unretainedSprings = springs.map { Unmanaged.passUnretained($0) }
-        isMoving = Array(repeating: false, count: springs.count)
-        for spring in springs { tweener.drive(spring) }
+        drivers = Array(repeating: nil, count: springs.count)
     }
 
     deinit {
         for tween in tweens { tween?.kill() }
+        for driver in drivers { driver?.kill() }
+    }
+
+    /// Drives spring `offset` through the tweener until it rests: each frame the driver advances it and
+    /// copies where it is, while it is in the cache, then ends once it is at rest. A spring at rest costs
+    /// a frame nothing: driving and reading every spring, most of them resting between waves, was a cache
+    /// miss per spring per frame (benchmark row "Frame loop, stress scene, headless SDL").
+    private func drive(_ offset: Int) {
+        // Already driven, unless something killed the driver (a tweener's `killAll()`).
+        if let driver = drivers[offset], driver.state != .killed { return }
+        // The spring unretained (``springs`` holds it) and the scene unowned(unsafe): `deinit` kills the
+        // drivers, so neither is read after it goes.
+        let (spring, index) = (Unmanaged.passUnretained(springs[offset]), tweenCount + offset)
+        drivers[offset] = tweener.drive { [unowned(unsafe) self] deltaTime in
+            spring._withUnsafeGuaranteedRef { spring in
+                spring.update(by: deltaTime)
+                self.places[index] = spring.presentation
+                guard spring.isAnimating else {
+                    self.drivers[offset] = nil
+                    return false
+                }
+                self.springsAnimating += 1
+                return true
+            }
+        }
     }
 
     /// Sends the next quarter of the objects to new random targets.
@@ -88,10 +109,7 @@ public final class StressScene: Scene {
                 }.ease(.cubicInOut)
             } else {
                 springs[index - tweenCount].set(target, animation: .snappy)
-                if !isMoving[index - tweenCount] {
-                    isMoving[index - tweenCount] = true
-                    moving.append(index - tweenCount)
-                }
+                drive(index - tweenCount)
             }
         }
         waves += 1
@@ -111,28 +129,8 @@ public final class StressScene: Scene {
             sinceWave -= Self.waveInterval
             sendWave()
         }
-        // Only the springs that may be moving are read: a read is a cache miss per spring, and most of them
-        // rest between waves (benchmark row "Frame loop, stress scene, headless SDL"). Each is read once
-        // more when it comes to rest, where its place then stays.
-        var kept = 0
-        let first = tweenCount
-        places.withUnsafeMutableBufferPointer { places in
-            moving.withUnsafeMutableBufferPointer { moving in
-                for offset in moving {
-                    unretainedSprings[offset]._withUnsafeGuaranteedRef { spring in
-                        places[first + offset] = spring.presentation
-                        if spring.isAnimating {
-                            moving[kept] = offset
-                            kept += 1
-                        } else {
-                            isMoving[offset] = false
-                        }
-                    }
-                }
-            }
-        }
-        moving.removeLast(moving.count - kept)
-        animatingSprings = kept
+        animatingSprings = springsAnimating
+        springsAnimating = 0
     }
 
     /// The springs still animating at the last update (the frame loop asks right after it).
