@@ -11,6 +11,9 @@ import Tweening
 // One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
 // `cadence --headless --unpaced` runs it: SDL's dummy video driver and software renderer, 1280×720.
 // A no-op backend beside each separates the loop's and the scene's own cost from SDL's rasteriser.
+// Its frames start 1/60 s apart on the clock they read (``SixtyHertzClock``): a no-op frame takes
+// microseconds, so on the real clock its measured frames would cover a few milliseconds of the scene, before
+// anything moves (the stress scene's first wave is at 0.5 s). On SDL a frame is long enough for the real clock.
 
 let benchmarks: @Sendable () -> Void = {
     let busyScene: MakeScene = { (context: SceneContext) throws(HarnessError) in
@@ -139,6 +142,30 @@ final class PlainSampler {
     }
 }
 
+/// One frame at 60 Hz, in seconds.
+let frame60 = 1.0 / 60
+
+/// The monotonic clock, moved on at each frame's start so that it reads 1/60 s after the last frame's start:
+/// the scene then advances as at 60 frames a second, while the times within a frame (its phases, which the
+/// statistics and the overlay record) stay real. The loop is unpaced, so nothing sleeps on it.
+final class SixtyHertzClock: TimeSource {
+    private let real = MonotonicClock()
+    private var offset: UInt64 = 0
+    private var lastStart: UInt64?
+    private static let period = UInt64(1e9 / 60)
+
+    func now() -> UInt64 { real.now() &+ offset }
+    func sleep(until deadline: UInt64) { real.sleep(until: deadline &- offset) }
+    func processorTime() -> UInt64 { real.processorTime() }
+
+    /// Called before each frame.
+    func startFrame() {
+        let reading = now()
+        if let last = lastStart, last &+ Self.period > reading { offset &+= last &+ Self.period &- reading }
+        lastStart = now()
+    }
+}
+
 /// One iteration of `scene`'s frames without the loop: see ``HarnessSuites/bareFloor(_:sdl:)``.
 func measureBareLoop(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
     Benchmark(suite.name, configuration: .init(suite)) { _, loop in
@@ -159,6 +186,8 @@ final class BareLoop {
     let time = MonotonicClock()
     var last: UInt64
     var list = DrawList()
+    /// The loop's delta when its rows run on a fixed one (the no-op backend's, see above).
+    let fixedDelta: Double?
 
     init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
         let backend: RenderBackend
@@ -169,13 +198,14 @@ final class BareLoop {
         } else {
             backend = NoOpBackend()
         }
+        fixedDelta = sdl ? nil : frame60
         session = try HarnessSession(backend: backend, time: time, plan: .init(paced: false, scene: makeScene))
         last = time.now()
     }
 
     func frame() {
         let now = time.now()
-        let dt = Double(now &- last) / 1e9
+        let dt = fixedDelta ?? Double(now &- last) / 1e9
         last = now
         session.tweener.update(by: dt)
         session.scene.update(by: dt)
@@ -305,12 +335,17 @@ final class MeasuredLoop {
         } else {
             backend = NoOpBackend()
         }
+        clock = sdl ? nil : SixtyHertzClock()
         loop = try HarnessSession(
-            backend: backend, time: MonotonicClock(), plan: .init(paced: false, scene: makeScene)
+            backend: backend, time: clock ?? MonotonicClock(), plan: .init(paced: false, scene: makeScene)
         ).loop
     }
 
+    /// The no-op backend's clock.
+    let clock: SixtyHertzClock?
+
     func frame() {
+        clock?.startFrame()
         do {
             try loop.runFrame()
         } catch {

@@ -506,17 +506,20 @@ public enum HarnessSuites {
         target: target, name: "Floor: the \(busySceneName) scene's dots in a minimal SDL loop, headless",
         itemsPerIteration: 1, item: "frame", iterations: 600, warmup: 30)
 
-    /// The busy scene with the no-op backend: its update and draw-list cost, without SDL's rendering. Held
-    /// to the scene's own frames in a bare loop: the loop, the heads-up text and the profiler overlay may add
-    /// half, allocating nothing in the median frame.
+    /// The busy scene with the no-op backend: its update and draw-list cost, without SDL's rendering, its
+    /// frames starting 1/60 s apart on the clock the loop reads (on the real clock, microsecond frames would
+    /// all run before its first wave).
+    /// Held to the scene's own frames in a bare loop: the loop, the heads-up text and the profiler overlay
+    /// may add half, allocating nothing in the median frame.
     public static let busySceneNullBackend = Suite(
         target: target, name: "Frame loop, \(busySceneName) scene, no-op backend", itemsPerIteration: 1,
         item: "frame", iterations: 600, warmup: 30, goal: Goal(ratioToFloor: 1.5, mallocsPerItem: 0),
         floor: bareFloor(busySceneName).name)
 
-    /// The floor of a scene's frame on the no-op backend: the tweener's and the scene's update on the same
-    /// monotonic clock and the scene's draw into a reused list, in a bare loop (no input, statistics,
-    /// heads-up text, overlay or pacing). On headless SDL (`sdl`) the list is also rendered and presented.
+    /// The floor of a scene's frame: the tweener's and the scene's update by the same delta as its row (1/60 s
+    /// on the no-op backend, the monotonic clock's on SDL) and the scene's draw into a reused list, in a bare
+    /// loop (no input, statistics, heads-up text, overlay or pacing). On headless SDL (`sdl`) the list is
+    /// also rendered and presented.
     public static func bareFloor(_ scene: String, sdl: Bool = false) -> Suite {
         Suite(
             target: target,
