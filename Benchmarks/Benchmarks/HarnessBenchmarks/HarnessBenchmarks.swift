@@ -168,20 +168,14 @@ final class SixtyHertzClock: TimeSource {
 
 /// One iteration of `scene`'s frames without the loop: see ``HarnessSuites/bareFloor(_:sdl:)``.
 func measureBareLoop(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
-    Benchmark(suite.name, configuration: .init(suite)) { _, loop in
-        loop.frame()
-    } setup: {
-        try BareLoop(scene: scene, sdl: sdl)
-    } teardown: {
-        MeasuredLoop.closeSDL()
-    }
+    measure(suite) { try BareLoop(scene: scene, sdl: sdl) }
 }
 
 /// A scene made as the harness makes it (by a session, on the same backend), its frames run by hand: the
-/// tweener's and the scene's update by the time since the last frame on a monotonic clock, the scene's draw
-/// into a reused list after a clear, and the backend's render and present. No input, statistics, heads-up
-/// text, profiler overlay or pacing.
-final class BareLoop {
+/// tweener's and the scene's update by the delta its row's frames get (1/60 s on the no-op backend, the
+/// monotonic clock's on SDL), the scene's draw into a reused list after a clear, and the backend's render
+/// and present. No input, statistics, heads-up text, profiler overlay or pacing.
+final class BareLoop: FrameRunner {
     let session: HarnessSession
     let time = MonotonicClock()
     var last: UInt64
@@ -190,16 +184,9 @@ final class BareLoop {
     let fixedDelta: Double?
 
     init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
-        let backend: RenderBackend
-        if sdl {
-            let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
-            MeasuredLoop.openSDL = window
-            backend = window
-        } else {
-            backend = NoOpBackend()
-        }
         fixedDelta = sdl ? nil : frame60
-        session = try HarnessSession(backend: backend, time: time, plan: .init(paced: false, scene: makeScene))
+        session = try HarnessSession(
+            backend: try MeasuredLoop.backend(sdl: sdl), time: time, plan: .init(paced: false, scene: makeScene))
         last = time.now()
     }
 
@@ -308,10 +295,20 @@ func measureInspectorLane() {
 typealias MakeScene = @Sendable (SceneContext) throws(HarnessError) -> Scene
 
 func measureFrames(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
-    Benchmark(suite.name, configuration: .init(suite)) { _, loop in
-        loop.frame()
+    measure(suite) { try MeasuredLoop(scene: scene, sdl: sdl) }
+}
+
+/// What a frame suite runs, one frame an iteration.
+protocol FrameRunner: AnyObject {
+    func frame()
+}
+
+/// A frame suite: `make` sets it up; its teardown closes the SDL backend, if it opened one.
+func measure<Runner: FrameRunner>(_ suite: Suite, _ make: @escaping () throws -> Runner) {
+    Benchmark(suite.name, configuration: .init(suite)) { _, runner in
+        runner.frame()
     } setup: {
-        try MeasuredLoop(scene: scene, sdl: sdl)
+        try make()
     } teardown: {
         MeasuredLoop.closeSDL()
     }
@@ -319,22 +316,23 @@ func measureFrames(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
 
 /// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`), with
 /// its own tweener as `cadence` sets it up.
-final class MeasuredLoop {
+final class MeasuredLoop: FrameRunner {
     /// The SDL backend of the suite running, closed by its teardown: SDL is process-global, so only one
     /// may be open at a time and the next suite must not inherit it.
     nonisolated(unsafe) static var openSDL: SDLBackend?
 
     let loop: FrameLoop
 
+    /// Headless SDL (kept in ``openSDL``) or the no-op backend.
+    static func backend(sdl: Bool) throws -> RenderBackend {
+        guard sdl else { return NoOpBackend() }
+        let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
+        openSDL = window
+        return window
+    }
+
     init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
-        let backend: RenderBackend
-        if sdl {
-            let window = try SDLBackend(options: WindowOptions(title: "Cadence benchmark", headless: true))
-            Self.openSDL = window
-            backend = window
-        } else {
-            backend = NoOpBackend()
-        }
+        let backend = try Self.backend(sdl: sdl)
         clock = sdl ? nil : SixtyHertzClock()
         loop = try HarnessSession(
             backend: backend, time: clock ?? MonotonicClock(), plan: .init(paced: false, scene: makeScene)
