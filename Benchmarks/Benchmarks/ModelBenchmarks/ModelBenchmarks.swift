@@ -106,6 +106,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let halfSpeed = ModelSuites.springAtHalfSpeedFloor
+    // The floor computes the modifier's numbers: `.spring` at half the time is `.spring.speed(0.5)`.
+    var (plain, modified) = (AnimationContext<Double>(), AnimationContext<Double>())
+    for frame in 0...AnimationRuns.frames {
+        let time = Double(frame) * frame60
+        precondition(
+            Animation.spring.animate(value: 1.0, time: time * 0.5, context: &plain)
+                == Animation.spring.speed(0.5).animate(value: 1.0, time: time, context: &modified),
+            "the half-speed floor is not .spring.speed(0.5)'s work")
+    }
+    Benchmark(halfSpeed.name, configuration: .init(halfSpeed, scalingFactor: .kilo)) { benchmark in
+        var runs = AnimationRuns(.spring, timeScale: 0.5)
+        benchmark.startMeasurement()
+        let finished = runs.advance()
+        benchmark.stopMeasurement()
+        precondition(finished == 0, "the spring finished within the measured frames: it measured idle calls")
+    }
+
     animatedValueBenchmarks()
     gestureBenchmarks()
     keyframeBenchmarks()
@@ -261,11 +279,14 @@ struct AnimationRuns {
     static let frames = 10
 
     let animation: Animation
+    /// What each frame's time is multiplied by before the call (0.5: the times `.speed(0.5)` gives).
+    let timeScale: Double
     var contexts: [AnimationContext<Double>]
 
-    init(_ animation: Animation) {
+    init(_ animation: Animation, timeScale: Double = 1) {
         precondition(Self.runs * Self.frames == ModelSuites.calls, "one iteration must make the catalog's calls")
         self.animation = animation
+        self.timeScale = timeScale
         contexts = (0..<Self.runs).map { _ in AnimationContext() }
         for index in contexts.indices { _ = animation.animate(value: 1.0, time: 0, context: &contexts[index]) }
     }
@@ -281,11 +302,11 @@ struct AnimationRuns {
     /// Animates every run through frames 1…10 at 60 fps; returns how many calls found it finished.
     mutating func advance() -> Int {
         var finished = 0
-        let animation = self.animation
+        let (animation, timeScale) = (self.animation, self.timeScale)
         // Through the buffer, so that the loop costs the animation's work and not the array's checks.
         contexts.withUnsafeMutableBufferPointer { contexts in
             for frame in 1...Self.frames {
-                let time = Double(frame) * frame60
+                let time = Double(frame) * frame60 * timeScale
                 for index in contexts.indices
                 where animation.animate(value: 1.0, time: time, context: &contexts[index]) == nil {
                     finished += 1

@@ -278,6 +278,11 @@ public enum ModelSuites {
     public static let springSteppedFloor = perCall(
         "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays")
 
+    /// `.spring` called at the times `.speed(0.5)` gives it (half of each frame's time: every other frame
+    /// between two grid points): the floor of `.spring.speed(0.5)`'s row, which is that work and the modifier.
+    /// (`.spring`'s own frames all land on grid points, which is less work.)
+    public static let springAtHalfSpeedFloor = perCall("Floor: animate .spring at the times .speed(0.5) gives it")
+
     /// A linear animation's work written plainly over the same progresses: the value scaled by each. The
     /// floor of `.linear`'s row, whose cost is nearly all the call through `Animation`.
     public static let linearFloor = perCall("Floor: linear progress over flat arrays")
@@ -285,8 +290,8 @@ public enum ModelSuites {
     /// `Animation.animate(value:time:context:)` on `Double`, at 60 fps frame steps, while the animation
     /// is running, each held to a floor of the same work in the same run: a curve at most 1.1× its curve
     /// solved plainly, a merging spring at most 1.1× the spring stepped plainly, `.interpolatingSpring` at
-    /// most 1.1× the spring's closed form, a modifier of the spring at most 1.3×
-    /// it, `.easeInOut.repeatCount(3)` at most 2.6× `.easeInOut`. `.linear` (the dispatch alone) keeps its
+    /// most 1.1× the spring's closed form, a modifier of the spring at most 1.3× the spring at the times
+    /// the modifier gives it, `.easeInOut.repeatCount(3)` at most 2.6× `.easeInOut`. `.linear` (the dispatch alone) keeps its
     /// goal first set as a time, 5 ns, against the linear floor; the keyframes have none.
     public static func animate(_ expression: String) -> Suite {
         let peers = [".easeInOut": "OpenSwiftUI 90 ns", ".spring": "OpenSwiftUI 160–170 ns (120 Hz frames)"]
@@ -298,6 +303,8 @@ public enum ModelSuites {
             (goal, floor) = (Goal(ratioToFloor: 1.1, allocationFree: true), springSteppedFloor.name)
         } else if closedFormSprings.contains(expression) {
             (goal, floor) = (Goal(ratioToFloor: 1.1, allocationFree: true), springFloor.name)
+        } else if expression == ".spring.speed(0.5)" {
+            (goal, floor) = (Goal(ratioToFloor: 1.3, allocationFree: true), springAtHalfSpeedFloor.name)
         } else if expression.hasPrefix(".spring.") {
             (goal, floor) = (Goal(ratioToFloor: 1.3, allocationFree: true), "animate .spring, Double, 60 fps")
         } else if expression == ".easeInOut.repeatCount(3)" {
@@ -444,7 +451,10 @@ public enum ModelSuites {
     )
 
     public static let all: [Suite] =
-        [springUnderdamped, springValueFloor, springCritical, libm, springFloor, springSteppedFloor, linearFloor]
+        [
+            springUnderdamped, springValueFloor, springCritical, libm, springFloor, springSteppedFloor,
+            springAtHalfSpeedFloor, linearFloor,
+        ]
         + bezierCurves.map { bezierFloor($0.expression) }
         + animations.map(animate)
         + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
