@@ -12,7 +12,8 @@ extension Tweener {
     /// the driver is untracked). So the tweener keeps a value you dropped alive until the next update
     /// at most (or, for a paused or stopped driver, until it runs again or is killed). A weak reference
     /// would free the value at once, but loading one costs an atomic side-table retain and release every
-    /// frame.
+    /// frame. For thousands of values that rest most of the time, drive each only while it moves
+    /// (<doc:TheTweener> shows how).
     ///
     /// **Control.** The tween controls the value's clock: `pause()` freezes the value exactly where it
     /// is (its clock stops, so it resumes without a jump), `resume()` continues it, `stop()` and
