@@ -71,8 +71,8 @@ public final class StressScene: Scene {
     /// a frame nothing: driving and reading every spring, most of them resting between waves, was a cache
     /// miss per spring per frame (benchmark row "Frame loop, stress scene, headless SDL").
     private func drive(_ offset: Int) {
-        // Already driven, unless something killed the driver (a tweener's `killAll()`).
-        if let driver = drivers[offset], driver.state != .killed { return }
+        // Already driven, unless something ended the driver (a tweener's `killAll()` or `completeAll()`).
+        if let driver = drivers[offset], driver.state != .killed, driver.state != .completed { return }
         // The spring unretained (``springs`` holds it) and the scene unowned(unsafe): `deinit` kills the
         // drivers, so neither is read after it goes.
         let (spring, index) = (Unmanaged.passUnretained(springs[offset]), tweenCount + offset)
