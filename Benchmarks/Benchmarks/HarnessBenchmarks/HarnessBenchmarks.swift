@@ -142,9 +142,6 @@ final class PlainSampler {
     }
 }
 
-/// One frame at 60 Hz, in seconds.
-let frame60 = 1.0 / 60
-
 /// The monotonic clock, moved on at each frame's start so that it reads 1/60 s after the last frame's start:
 /// the scene then advances as at 60 frames a second, while the times within a frame (its phases, which the
 /// statistics and the overlay record) stay real. The loop is unpaced, so nothing sleeps on it.

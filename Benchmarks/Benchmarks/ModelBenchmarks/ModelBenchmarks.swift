@@ -150,13 +150,20 @@ let builtIns: [String: Animation] = [
 @_silgen_name("sincos")
 func sincos(_ x: Double, _ sine: UnsafeMutablePointer<Double>, _ cosine: UnsafeMutablePointer<Double>)
 
-/// The underdamped spring's value and velocity toward 1 from rest, x(t) = 1 − e^(−ζω₀t)(cos ω_d t + k sin ω_d t),
-/// at each of `times` in turn for `calls` calls: one `exp` and one `sincos` a call, nothing else.
-func springClosedForm(_ times: [Double], response: Double, dampingRatio: Double, calls: Int) -> Double {
+/// The underdamped spring's decay rate ζω₀, damped frequency ω_d and sine weight k = ζω₀/ω_d, for the two
+/// closed-form floors below (their loops stay apart: one loop for both, behind a flag, slowed the one whose
+/// floor it is, "Floor: damped spring closed form (exp + sincos) over flat arrays").
+func underdampedCoefficients(response: Double, dampingRatio: Double) -> (decay: Double, damped: Double, k: Double) {
     let natural = 2 * Double.pi / response
     let decay = dampingRatio * natural
     let damped = natural * (1 - dampingRatio * dampingRatio).squareRoot()
-    let k = decay / damped
+    return (decay, damped, decay / damped)
+}
+
+/// The underdamped spring's value and velocity toward 1 from rest, x(t) = 1 − e^(−ζω₀t)(cos ω_d t + k sin ω_d t),
+/// at each of `times` in turn for `calls` calls: one `exp` and one `sincos` a call, nothing else.
+func springClosedForm(_ times: [Double], response: Double, dampingRatio: Double, calls: Int) -> Double {
+    let (decay, damped, k) = underdampedCoefficients(response: response, dampingRatio: dampingRatio)
     var sum = 0.0
     times.withUnsafeBufferPointer { times in
         var index = 0
@@ -177,10 +184,7 @@ func springClosedForm(_ times: [Double], response: Double, dampingRatio: Double,
 /// The underdamped spring's position toward 1 from rest, 1 − e^(−ζω₀t)(cos ω_d t + k sin ω_d t), at each of
 /// `times` in turn for `calls` calls, summed: one `exp` and one `sincos` a call.
 func springPositionPlainly(_ times: [Double], response: Double, dampingRatio: Double, calls: Int) -> Double {
-    let natural = 2 * Double.pi / response
-    let decay = dampingRatio * natural
-    let damped = natural * (1 - dampingRatio * dampingRatio).squareRoot()
-    let k = decay / damped
+    let (decay, damped, k) = underdampedCoefficients(response: response, dampingRatio: dampingRatio)
     var sum = 0.0
     times.withUnsafeBufferPointer { times in
         var index = 0
@@ -574,9 +578,6 @@ final class AnimatedField {
         precondition(values.allSatisfy(\.isAnimating), "a value came to rest within the measured frames")
     }
 }
-
-/// One 60 Hz frame.
-let frame60 = 1.0 / 60
 
 /// SwiftUI's merging spring, as Cadence runs `.spring`, stepped plainly: velocity Verlet on the error
 /// (interval − offset) at 1/300 s steps, five steps per 60 fps frame, over flat arrays of the runs' states, the

@@ -1,6 +1,9 @@
 import Benchmark
 import BenchmarkCatalog
 
+/// One 60 Hz frame, in seconds: the step of the suites that advance animations frame by frame.
+public let frame60 = 1.0 / 60
+
 extension Benchmark.Configuration {
     /// How every suite runs: a fixed number of iterations (the time limit is only a safety net, far
     /// above what any suite needs), measuring wall time, mallocs, and throughput (which the JMH export
