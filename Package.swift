@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CCGIF", pkgConfig: "cgif", providers: [.apt(["libcgif-dev"])]),
         // libwayland-client, to ask a compositor for a seat before SDL starts (SDL 2.26 crashes without one).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // Linux calls Swift's Glibc module leaves out (pipe2, for pipes to child processes that no other child inherits).
+        .systemLibrary(name: "CLinux"),
         // The animation model: no clock, no I/O, no SDL.
         .target(name: "Cadence"),
         // Opt-in: CGFloat, CGPoint, CGSize and CGRect animatable, which needs Foundation (the core does not import it).
@@ -56,7 +58,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2", "CCGIF", "CWayland"]),
+        .target(name: "HarnessSDL", dependencies: ["Harness", "Tweening", "CSDL2", "CCGIF", "CWayland", "CLinux"]),
         // The command line as a library, so its tests import a library, not an executable's main module.
         .target(
             name: "CadenceCLI",

@@ -89,11 +89,11 @@ private func runChildOnThisThread(
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
     if let directory { process.currentDirectoryURL = directory }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let output = PipeReader(pipe)
-    try withSignalsUnblocked { try process.run() }
+    let pipe = try ChildPipe()
+    process.standardOutput = pipe.writing
+    process.standardError = pipe.writing
+    try launch(process, handingOver: pipe.writing)
+    let output = PipeReader(pipe.reading)
     let started = Date()
     var signalled = started
     if let signal {
@@ -108,10 +108,17 @@ private func runChildOnThisThread(
     // run stuck in SDL under a script) would otherwise hold the output pipe open, and the test, for ever.
     if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    let text = output.text()
+    let text = output.text() ?? "(the output was still open 10 s after the child ended)"
     return CadenceRun(
         status: process.terminationStatus, output: text, seconds: seconds,
         untilOutputEnded: Date().timeIntervalSince(started))
+}
+
+/// Starts `process` with no signal blocked and closes here the pipe ends it was handed (``ChildPipe``, whose
+/// ends no other child inherits), so that the other ends see the end of file when the child is done.
+func launch(_ process: Process, handingOver ends: FileHandle...) throws {
+    defer { for end in ends { try? end.close() } }
+    try withSignalsUnblocked { try process.run() }
 }
 
 /// Runs `body` (which starts a child process) with no signal blocked on this thread: a child inherits its
@@ -170,13 +177,13 @@ func decodePNG(_ path: String) throws -> Image {
         "ffmpeg", "-v", "error", "-i", path, "-frames:v", "1", "-f", "image2pipe", "-c:v", "ppm", "-pix_fmt",
         "rgb24", "-",
     ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let pipe = try ChildPipe()
+    process.standardOutput = pipe.writing
     process.standardError = FileHandle.nullDevice
-    let reader = PipeReader(pipe)
-    try withSignalsUnblocked { try process.run() }
+    try launch(process, handingOver: pipe.writing)
+    let reader = PipeReader(pipe.reading)
     process.waitUntilExit()
-    let data = Array(reader.data())
+    let data = Array(reader.data() ?? Data())
     // P6 <width> <height> 255, one whitespace byte, then RGB rows.
     var fields: [Int] = []
     var index = 2
@@ -210,16 +217,16 @@ func encodePNG(_ image: Image, to path: String) throws {
         "ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(image.width)x\(image.height)",
         "-i", "-", "-frames:v", "1", path,
     ]
-    let input = Pipe()
-    process.standardInput = input
+    let input = try ChildPipe()
+    process.standardInput = input.reading
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try withSignalsUnblocked { try process.run() }
+    try launch(process, handingOver: input.reading)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(image.pixels.count * 3)
     for color in image.pixels { bytes += [color.r, color.g, color.b] }
-    input.fileHandleForWriting.write(Data(bytes))
-    try input.fileHandleForWriting.close()
+    input.writing.write(Data(bytes))
+    try input.writing.close()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw HarnessError.platform("ffmpeg could not write \(path)") }
 }

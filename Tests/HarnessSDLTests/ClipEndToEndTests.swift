@@ -8,11 +8,11 @@ private func tool(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let pipe = try ChildPipe()
+    process.standardOutput = pipe.writing
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    try launch(process, handingOver: pipe.writing)
+    let data = pipe.reading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
 }

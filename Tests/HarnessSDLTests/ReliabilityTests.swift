@@ -199,13 +199,14 @@ func runCadenceIntoPipe(_ arguments: [String]) throws -> (status: Int32, output:
     let process = Process()
     process.executableURL = URL(fileURLWithPath: cadenceExecutable)
     process.arguments = arguments
-    let (output, errors) = (Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = errors
-    let (outputText, errorText) = (PipeReader(output), PipeReader(errors))
-    try process.run()
+    let (output, errors) = (try ChildPipe(), try ChildPipe())
+    process.standardOutput = output.writing
+    process.standardError = errors.writing
+    try launch(process, handingOver: output.writing, errors.writing)
+    let (outputText, errorText) = (PipeReader(output.reading), PipeReader(errors.reading))
     process.waitUntilExit()
-    return (process.terminationStatus, outputText.text(), errorText.text())
+    let stillOpen = "(still open 10 s after the child ended)"
+    return (process.terminationStatus, outputText.text() ?? stillOpen, errorText.text() ?? stillOpen)
 }
 
 extension CommandRunTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import HarnessSDL
 
 #if canImport(Glibc)
 import Glibc
@@ -232,21 +233,24 @@ final class LiveSupervisor {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: build.executable)
         process.arguments = arguments + ["--live-child", directory, "--live-build", String(build.number)]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
+        let input: ChildPipe
+        let errors: ChildPipe
         do {
+            (input, errors) = (try ChildPipe(), try ChildPipe())
+            process.standardInput = input.reading
+            process.standardError = errors.writing
             try process.run()
         } catch {
             say("could not start build \(build.number): \(error.localizedDescription)")
             return
         }
-        let fd = errors.fileHandleForReading.fileDescriptor
+        try? input.reading.close()
+        try? errors.writing.close()
+        let fd = errors.reading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let started = Child(
-            build: build.number, process: process, input: input.fileHandleForWriting,
-            errors: errors.fileHandleForReading, started: Self.now())
+            build: build.number, process: process, input: input.writing, errors: errors.reading,
+            started: Self.now())
         child = started
         if let notice { started.send(.notice(notice)) }
         if building != nil { started.send(.building) }
@@ -292,17 +296,19 @@ final class LiveSupervisor {
             ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--package-path", package.directory,
             "--scratch-path", package.scratch, "-c", package.configuration, "--product", package.product,
         ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        let output: ChildPipe
         do {
+            output = try ChildPipe()
+            process.standardOutput = output.writing
+            process.standardError = output.writing
+            process.standardInput = FileHandle.nullDevice
             try process.run()
         } catch {
             say("could not start swift build: \(error.localizedDescription)")
             return
         }
-        let reading = output.fileHandleForReading
+        try? output.writing.close()
+        let reading = output.reading
         _ = fcntl(reading.fileDescriptor, F_SETFL, fcntl(reading.fileDescriptor, F_GETFL) | O_NONBLOCK)
         buildOutput = Data()
         let now = Self.now()

@@ -1,4 +1,5 @@
 import Foundation
+import CLinux
 import Harness
 
 /// Turns a clip's frames into a file. Every encoder writes by the rules of every output (``OutputFile``):
@@ -22,7 +23,7 @@ protocol ClipEncoder: AnyObject {
 final class FFmpegEncoder: ClipEncoder {
     let surveysFirst = false
     private let process = Process()
-    private let input = Pipe()
+    private let input: ChildPipe
     private let errors: PipeReader
     private let output: OutputFile.Pending
     private var savedPipeAction = sigaction()
@@ -44,17 +45,20 @@ final class FFmpegEncoder: ClipEncoder {
                 "-framerate", String(framesPerSecond), "-i", "pipe:0",
             ] + Self.codec(format, seekable: !output.target.isDirect)
             + ["-fflags", "+bitexact", "-map_metadata", "-1", output.destination]
-        process.standardInput = input
+        input = try ChildPipe()
+        let errorPipe = try ChildPipe()
+        process.standardInput = input.reading
         process.standardOutput = FileHandle.nullDevice
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        errors = PipeReader(errorPipe)
+        process.standardError = errorPipe.writing
         do {
             try process.run()
         } catch {
             throw .outputFailed(
                 output.target.path, reason: "ffmpeg could not be started: \(error.localizedDescription)")
         }
+        try? input.reading.close()
+        try? errorPipe.writing.close()
+        errors = PipeReader(errorPipe.reading)
         // A dead ffmpeg must turn the next write into EPIPE, an error to report, not a SIGPIPE that kills
         // the run before it can write its other outputs.
         var ignore = sigaction()
@@ -85,7 +89,7 @@ final class FFmpegEncoder: ClipEncoder {
     func survey(_ picture: ClipPicture, drawn: DrawList) {}
 
     func append(_ picture: ClipPicture, delayInHundredths: Int) throws(HarnessError) {
-        let fd = input.fileHandleForWriting.fileDescriptor
+        let fd = input.writing.fileDescriptor
         let failure: Int32? = picture.pixels.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -119,13 +123,13 @@ final class FFmpegEncoder: ClipEncoder {
     private func stop() -> String? {
         guard !finished else { return nil }
         finished = true
-        try? input.fileHandleForWriting.close()
+        try? input.writing.close()
         process.waitUntilExit()
         sigaction(SIGPIPE, &savedPipeAction, nil)
         let status = process.terminationStatus
         guard process.terminationReason != .exit || status != 0 else { return nil }
         output.discard()
-        let message = errors.text().split(separator: "\n").suffix(3).joined(separator: "; ")
+        let message = (errors.text() ?? "").split(separator: "\n").suffix(3).joined(separator: "; ")
             .trimmingCharacters(in: .whitespaces)
         let how =
             process.terminationReason == .uncaughtSignal
@@ -134,25 +138,50 @@ final class FFmpegEncoder: ClipEncoder {
     }
 }
 
+/// A pipe between this process and a child, both ends closed on exec: a child gets an end only as the
+/// standard input, output or error it is given. Foundation's `Pipe` is inherited by any child, and `Process`
+/// closes in its child only the descriptors that were open when it looked, so a child started on another
+/// thread just after a `Pipe` was made keeps a copy of its write end, and the reader sees no end of file for
+/// as long as that child lives.
+package struct ChildPipe {
+    /// The end this process reads from (the child writes the other).
+    package let reading: FileHandle
+    /// The end this process writes to (the child reads the other).
+    package let writing: FileHandle
+
+    /// Makes the pipe, or says why the system could not.
+    package init() throws(HarnessError) {
+        var ends: [Int32] = [-1, -1]
+        guard cadence_pipe_cloexec(&ends) == 0 else {
+            throw .platform("a pipe to a child process could not be made: \(String(cString: strerror(errno)))")
+        }
+        reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+}
+
 /// Reads a pipe to its end on another thread, so that a chatty child never blocks on a full pipe.
 final class PipeReader: @unchecked Sendable {
-    // Unchecked: `bytes` is written by the reading thread before `done` is signalled, and read after.
+    // Unchecked: `bytes` is written by the reading thread before `done` is signalled, and read only after.
     private var bytes = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ pipe: Pipe) {
+    /// Starts reading `end` (the reading end of a pipe whose writing end this process has handed over).
+    init(_ end: FileHandle) {
         Thread.detachNewThread { [self] in
-            bytes = pipe.fileHandleForReading.readDataToEndOfFile()
+            bytes = end.readDataToEndOfFile()
             done.signal()
         }
     }
 
-    /// Everything written to the pipe, once its writers have closed it (waits up to 10 s).
-    func data() -> Data {
-        _ = done.wait(timeout: .now() + 10)
+    /// Everything written to the pipe, once every writer has closed it; nil if one still holds it open after
+    /// 10 s (something the child started and left running).
+    func data() -> Data? {
+        guard done.wait(timeout: .now() + 10) == .success else { return nil }
+        done.signal()
         return bytes
     }
 
     /// ``data()`` as UTF-8 text.
-    func text() -> String { String(decoding: data(), as: UTF8.self) }
+    func text() -> String? { data().map { String(decoding: $0, as: UTF8.self) } }
 }
