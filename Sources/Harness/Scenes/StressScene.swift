@@ -22,10 +22,10 @@ public final class StressScene: Scene {
     /// Every object's place as the animations move it: `x` as a share of the field's width (so that the
     /// field follows the window's width when it is resized), `y` in window points.
     ///
-    /// Unchecked exclusivity: written by the tweens' closures one at a time as the tweener calls them, and by
-    /// ``update(by:)``, never while another access is open (benchmark row "Frame loop, stress scene,
-    /// headless SDL": a dynamic check per tween per frame).
-    @exclusivity(unchecked) private var places: [Point]
+    /// A buffer the scene owns (freed in `deinit`), not an array: written by the tweens' closures one at a
+    /// time as the tweener calls them, an array's element write checks its uniqueness and its exclusive
+    /// access each time (benchmark row "Frame loop, stress scene, headless SDL").
+    private let places: UnsafeMutableBufferPointer<Point>
     /// How many waves have been sent.
     public private(set) var waves = 0
 
@@ -55,7 +55,8 @@ public final class StressScene: Scene {
         hint = "\(count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
         tweenCount = count / 2
         var random = SplitMix64(seed: 42)
-        places = (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) }
+        places = .allocate(capacity: count)
+        _ = places.initialize(from: (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) })
         tweens = Array(repeating: nil, count: tweenCount)
         springs = places[tweenCount...].map { AnimatedValue($0) }
         drivers = Array(repeating: nil, count: springs.count)
@@ -64,6 +65,7 @@ public final class StressScene: Scene {
     deinit {
         for tween in tweens { tween?.kill() }
         for driver in drivers { driver?.kill() }
+        places.deallocate()
     }
 
     /// Drives spring `offset` through the tweener until it rests: each frame the driver advances it and
@@ -76,16 +78,19 @@ public final class StressScene: Scene {
         // The spring unretained (``springs`` holds it) and the scene unowned(unsafe): `deinit` kills the
         // drivers, so neither is read after it goes.
         let (spring, index) = (Unmanaged.passUnretained(springs[offset]), tweenCount + offset)
-        drivers[offset] = tweener.drive { [unowned(unsafe) self] deltaTime in
-            spring._withUnsafeGuaranteedRef { spring in
-                spring.update(by: deltaTime)
-                self.places[index] = spring.presentation
-                guard spring.isAnimating else {
-                    self.drivers[offset] = nil
-                    return false
+        let scene = Unmanaged.passUnretained(self)
+        drivers[offset] = tweener.drive { deltaTime in
+            scene._withUnsafeGuaranteedRef { scene in
+                spring._withUnsafeGuaranteedRef { spring in
+                    spring.update(by: deltaTime)
+                    scene.places[index] = spring.presentation
+                    guard spring.isAnimating else {
+                        scene.drivers[offset] = nil
+                        return false
+                    }
+                    scene.springsAnimating += 1
+                    return true
                 }
-                self.springsAnimating += 1
-                return true
             }
         }
     }
@@ -103,9 +108,9 @@ public final class StressScene: Scene {
                 // Unowned(unsafe): the scene kills its tweens when it goes (`deinit`), so no closure outlives
                 // it, and a checked unowned reference is a retain and release per tween per frame (row
                 // "Frame loop, stress scene, headless SDL").
-                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) {
-                    [unowned(unsafe) self] in
-                    self.places[index] = $0
+                let scene = Unmanaged.passUnretained(self)
+                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) { place in
+                    scene._withUnsafeGuaranteedRef { $0.places[index] = place }
                 }.ease(.cubicInOut)
             } else {
                 springs[index - tweenCount].set(target, animation: .snappy)
@@ -141,21 +146,23 @@ public final class StressScene: Scene {
         Point(20 + place.x * Double(size.width - 40), place.y)
     }
 
-    /// ``position(of:in:)`` of every place, into `dots` (its storage reused). Copied whole, then mapped
-    /// in place: an append per dot checks the capacity and writes the count every time (benchmark row
-    /// "Frame loop, stress scene, no-op backend").
-    static func positions(of places: ArraySlice<Point>, in size: Size, into dots: inout [Point]) {
-        dots.removeAll(keepingCapacity: true)
-        dots.append(contentsOf: places)
+    /// ``position(of:in:)`` of every place, into `dots` (its storage reused): one pass through both buffers.
+    /// Copying the places and mapping them in place went through memory twice, and an append per dot checks
+    /// the capacity and writes the count every time (benchmark row "Frame loop, stress scene, no-op backend").
+    static func positions(of places: UnsafeBufferPointer<Point>, in size: Size, into dots: inout [Point]) {
+        if dots.count != places.count {
+            dots.removeAll(keepingCapacity: true)
+            dots.append(contentsOf: repeatElement(Point(0, 0), count: places.count))
+        }
         dots.withUnsafeMutableBufferPointer { dots in
-            for index in dots.indices { dots[index] = position(of: dots[index], in: size) }
+            for index in places.indices { dots[index] = position(of: places[index], in: size) }
         }
     }
 
     public func draw(into list: inout DrawList, size: Size) {
         bounds = size
-        Self.positions(of: places[..<tweenCount], in: size, into: &dotsTweens)
-        Self.positions(of: places[tweenCount...], in: size, into: &dotsSprings)
+        Self.positions(of: UnsafeBufferPointer(rebasing: places[..<tweenCount]), in: size, into: &dotsTweens)
+        Self.positions(of: UnsafeBufferPointer(rebasing: places[tweenCount...]), in: size, into: &dotsSprings)
         list.dots(dotsTweens, radius: 2.5, Color.palette[4])
         list.dots(dotsSprings, radius: 2.5, Color.palette[1])
     }
