@@ -39,8 +39,21 @@ public struct VelocityTracker<Value: VectorArithmetic> {
     /// The most samples kept (20 by default).
     public let capacity: Int
 
-    @usableFromInline var times: ContiguousArray<TimeInterval>
-    @usableFromInline var positions: ContiguousArray<Value>
+    /// One sample: when, and where.
+    @usableFromInline
+    struct Sample {
+        @usableFromInline var time: TimeInterval
+        @usableFromInline var position: Value
+
+        @inlinable
+        init(time: TimeInterval, position: Value) {
+            self.time = time
+            self.position = position
+        }
+    }
+
+    /// The ring, one array of samples: an add writes one array (one uniqueness check, one bounds check).
+    @usableFromInline var samples: ContiguousArray<Sample>
     /// Index of the oldest sample.
     @usableFromInline var start = 0
     /// How many samples are stored.
@@ -57,8 +70,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         self.capacity = Swift.max(capacity, 2)
         self.horizon = horizon > 0 && horizon.isFinite ? horizon : 0.1
         self.stopThreshold = stopThreshold > 0 && stopThreshold.isFinite ? stopThreshold : 0.04
-        times = ContiguousArray(repeating: 0, count: self.capacity)
-        positions = ContiguousArray(repeating: .zero, count: self.capacity)
+        samples = ContiguousArray(repeating: Sample(time: 0, position: .zero), count: self.capacity)
     }
 
     /// The number of samples stored (at most ``capacity``).
@@ -70,7 +82,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
     public var newest: (time: TimeInterval, position: Value)? {
         guard storedCount > 0 else { return nil }
         let index = slot(storedCount - 1)
-        return (times[index], positions[index])
+        return (samples[index].time, samples[index].position)
     }
 
     /// The storage index of the `i`-th stored sample, oldest first.
@@ -87,10 +99,10 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         guard time.isFinite, position.magnitudeSquared.isFinite else { return }
         if storedCount > 0 {
             let newestIndex = slot(storedCount - 1)
-            let newestTime = times[newestIndex]
+            let newestTime = samples[newestIndex].time
             if time < newestTime { return }
             if time == newestTime {
-                positions[newestIndex] = position
+                samples[newestIndex].position = position
                 return
             }
         }
@@ -102,8 +114,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
             index = start
             start = start + 1 < capacity ? start + 1 : 0
         }
-        times[index] = time
-        positions[index] = position
+        samples[index] = Sample(time: time, position: position)
     }
 
     /// Forgets every sample (a new gesture begins). Keeps the storage.
@@ -119,31 +130,25 @@ public struct VelocityTracker<Value: VectorArithmetic> {
     @inlinable
     public func velocity(at time: TimeInterval) -> Value {
         guard storedCount >= 2, time.isFinite else { return .zero }
-        return times.withUnsafeBufferPointer { times in
-            positions.withUnsafeBufferPointer { positions in
-                estimate(at: time, times: times, positions: positions)
-            }
-        }
+        return samples.withUnsafeBufferPointer { estimate(at: time, samples: $0) }
     }
 
     /// ``velocity(at:)`` over the ring's storage. Walked newest first with a wrapping index, not through
     /// ``slot(_:)``: three walks of up to ``capacity`` samples, each access a bounds check and a wrap
     /// otherwise (benchmark row "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>").
     @inlinable
-    func estimate(
-        at time: TimeInterval, times: UnsafeBufferPointer<TimeInterval>, positions: UnsafeBufferPointer<Value>
-    ) -> Value {
+    func estimate(at time: TimeInterval, samples: UnsafeBufferPointer<Sample>) -> Value {
         let newestIndex = slot(storedCount - 1)
-        let newestTime = times[newestIndex]
+        let newestTime = samples[newestIndex].time
         guard time - newestTime <= stopThreshold else { return .zero }
-        let newestPosition = positions[newestIndex]
+        let newestPosition = samples[newestIndex].position
         let last = capacity - 1
         // A pointer that has sent events without moving for the stop threshold is at rest too.
         var index = newestIndex
         for _ in 1..<storedCount {
             index = index == 0 ? last : index - 1
-            guard positions[index] == newestPosition else { break }
-            if newestTime - times[index] >= stopThreshold { return .zero }
+            guard samples[index].position == newestPosition else { break }
+            if newestTime - samples[index].time >= stopThreshold { return .zero }
         }
         // The window, newest first: within the horizon, and no gap longer than the stop threshold.
         var n = 1
@@ -154,7 +159,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         index = newestIndex
         while n < storedCount {
             index = index == 0 ? last : index - 1
-            let t = times[index]
+            let t = samples[index].time
             if newestTime - t > horizon || later - t > stopThreshold { break }
             let u = (t - newestTime) * unit
             let u2 = u * u
@@ -194,9 +199,9 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         index = newestIndex
         for _ in 1..<n {
             index = index == 0 ? last : index - 1
-            let u = (times[index] - newestTime) * unit
+            let u = (samples[index].time - newestTime) * unit
             let weight = c0 + u * (c1 + u * c2)
-            sum += (positions[index] - newestPosition).scaled(by: weight)
+            sum += (samples[index].position - newestPosition).scaled(by: weight)
         }
         return sum.scaled(by: unit)
     }
@@ -211,7 +216,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         func estimate(impulse: Int?) -> Double {
             probe.reset()
             for i in 0..<storedCount {
-                let t = times[slot(i)]
+                let t = samples[slot(i)].time
                 probe.addSample(t + (i == storedCount - 1 - (impulse ?? -1) ? 1 : 0), at: t)
             }
             return probe.velocity(at: time)
@@ -225,3 +230,5 @@ public struct VelocityTracker<Value: VectorArithmetic> {
 }
 
 extension VelocityTracker: Sendable where Value: Sendable {}
+
+extension VelocityTracker.Sample: Sendable where Value: Sendable {}
