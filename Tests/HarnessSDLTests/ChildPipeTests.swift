@@ -28,18 +28,10 @@ private func inheritedByAnyChild(_ descriptor: Int32) throws -> Bool {
         #expect(try !inheritedByAnyChild(pipe.writing.fileDescriptor))
     }
 
-    /// The end handed to a child is its standard output there, and the reader gets all of it once the child ends.
-    @Test func aChildsOutputThroughAChildPipeIsReadWhole() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "head -c 200000 /dev/zero | tr '\\0' x; echo; echo done >&2"]
-        let pipe = try ChildPipe()
-        process.standardOutput = pipe.writing
-        process.standardError = pipe.writing
-        try launch(process, handingOver: pipe.writing)
-        let reader = PipeReader(pipe.reading)
-        process.waitUntilExit()
-        let text = try #require(reader.text())
-        #expect(text.count == 200_006 && text.hasSuffix("\ndone\n"))
+    /// The end handed to a child is its standard output and error there (``runChild``), and the reader gets all
+    /// of it, more than a pipe holds, once the child ends.
+    @Test func aChildsOutputThroughAChildPipeIsReadWhole() async throws {
+        let run = try await runChild("/bin/sh", ["-c", "head -c 200000 /dev/zero | tr '\\0' x; echo; echo done >&2"])
+        #expect(run.status == 0 && run.output.count == 200_006 && run.output.hasSuffix("\ndone\n"))
     }
 }
