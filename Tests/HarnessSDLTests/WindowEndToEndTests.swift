@@ -106,7 +106,7 @@ extension CommandRunTests {
         let rows = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8)
             .split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let columns = CSVProfileWriter.header.split(separator: ",").map(String.init)
+        let columns = (CSVProfileWriter.header + "," + ProfileHeader.columns).split(separator: ",").map(String.init)
         func column(_ name: String, _ row: [String]) -> Double { Double(row[columns.firstIndex(of: name)!])! }
 
         let throttled = rows.filter { column("throttled", $0) == 1 }
@@ -137,11 +137,21 @@ extension CommandRunTests {
             #expect(abs(value - exact) <= exact * 0.002 + 0.002, "p\(percentile): \(value) against \(exact)")
         }
 
-        let period = numbers(after: "deviation from").first ?? 0
-        #expect(period > 0, "\(summary)")
-        let missed = steady.filter { column("interval_ms", $0) > period * 1.05 }.count
-        let janks = steady.filter { column("interval_ms", $0) >= period * 2 }.count
-        #expect(numbers(after: "missed deadlines") == [Double(missed), Double(janks)], "\(summary)")
+        // The period from the profile's own column (six decimals; the summary prints three). The CSV's times
+        // have four decimals (0.1 µs): a frame that close to a threshold may fall on either side of it, and
+        // under a paced X server frames land near whole periods, so near twice one (a jank) often enough.
+        let period = column("run_target_period_ms", try #require(steady.first))
+        #expect(abs((numbers(after: "deviation from").first ?? 0) - period) < 0.0005, "\(summary)")
+        let rounding = 0.0001
+        func frames(over threshold: Double) -> ClosedRange<Int> {
+            let intervals = steady.map { column("interval_ms", $0) }
+            return intervals.filter { $0 > threshold + rounding }
+                .count...intervals.filter { $0 > threshold - rounding }.count
+        }
+        let line = numbers(after: "missed deadlines")  // missed deadlines, janks
+        #expect(line.count == 2, "\(summary)")
+        #expect(frames(over: period * 1.05).contains(Int(line.first ?? -1)), "\(summary)")
+        #expect(frames(over: period * 2).contains(Int(line.last ?? -1)), "\(summary)")
 
         let meanBusy = steady.map { column("busy_ms", $0) }.reduce(0, +) / Double(steady.count)
         #expect(abs((numbers(after: "mean ms per frame").first ?? -1) - meanBusy) < 0.002, "\(summary)")
@@ -150,7 +160,11 @@ extension CommandRunTests {
         for row in steady {
             let interval = column("interval_ms", row)
             let isHitch = interval > period * 1.5 && interval < 100
-            #expect(abs(column("late_ms", row) - (isHitch ? interval - period : 0)) < 0.002, "\(row)")
+            let either = abs(interval - period * 1.5) <= rounding
+            let lateBy = column("late_ms", row)
+            #expect(
+                abs(lateBy - (isHitch ? interval - period : 0)) < 0.002
+                    || either && abs(lateBy - (isHitch ? 0 : interval - period)) < 0.002, "\(row)")
             #expect(column("stall", row) == (interval >= 100 && interval > period * 1.5 ? 1 : 0))
             #expect(abs(column("overrun_ms", row) - (column("busy_ms", row) - period)) < 0.002)
         }
