@@ -49,3 +49,13 @@ final class PipeReader: @unchecked Sendable {
     /// ``data()`` as UTF-8 text.
     func text() -> String? { data().map { String(decoding: $0, as: UTF8.self) } }
 }
+
+extension Process {
+    /// Starts the process, then closes in this process the pipe ends it was handed (a ``ChildPipe``'s, given
+    /// as its standard input, output or error), so that the other ends see the end of file when the child is
+    /// done with them. They are closed whether or not it started.
+    package func run(handingOver ends: [FileHandle]) throws {
+        defer { for end in ends { try? end.close() } }
+        try run()
+    }
+}

@@ -114,11 +114,9 @@ private func runChildOnThisThread(
         untilOutputEnded: Date().timeIntervalSince(started))
 }
 
-/// Starts `process` with no signal blocked and closes here the pipe ends it was handed (``ChildPipe``, whose
-/// ends no other child inherits), so that the other ends see the end of file when the child is done.
+/// `process.run(handingOver:)` with no signal blocked (see ``withSignalsUnblocked(_:)``).
 func launch(_ process: Process, handingOver ends: FileHandle...) throws {
-    defer { for end in ends { try? end.close() } }
-    try withSignalsUnblocked { try process.run() }
+    try withSignalsUnblocked { try process.run(handingOver: ends) }
 }
 
 /// Runs `body` (which starts a child process) with no signal blocked on this thread: a child inherits its

@@ -137,16 +137,16 @@ extension CommandRunTests {
             #expect(abs(value - exact) <= exact * 0.002 + 0.002, "p\(percentile): \(value) against \(exact)")
         }
 
-        // The period from the profile's own column (six decimals; the summary prints three). The CSV's times
-        // have four decimals (0.1 µs): a frame that close to a threshold may fall on either side of it, and
+        // The period from the profile's own column (the summary rounds it further). The CSV rounds each
+        // interval to its last decimal: a frame within that of a threshold may fall on either side of it, and
         // under a paced X server frames land near whole periods, so near twice one (a jank) often enough.
         let period = column("run_target_period_ms", try #require(steady.first))
         #expect(abs((numbers(after: "deviation from").first ?? 0) - period) < 0.0005, "\(summary)")
         let rounding = 0.0001
+        let steadyIntervals = steady.map { column("interval_ms", $0) }
         func frames(over threshold: Double) -> ClosedRange<Int> {
-            let intervals = steady.map { column("interval_ms", $0) }
-            return intervals.filter { $0 > threshold + rounding }
-                .count...intervals.filter { $0 > threshold - rounding }.count
+            steadyIntervals.filter { $0 > threshold + rounding }
+                .count...steadyIntervals.filter { $0 > threshold - rounding }.count
         }
         let line = numbers(after: "missed deadlines")  // missed deadlines, janks
         #expect(line.count == 2, "\(summary)")

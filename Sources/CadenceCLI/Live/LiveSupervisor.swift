@@ -239,13 +239,11 @@ final class LiveSupervisor {
             (input, errors) = (try ChildPipe(), try ChildPipe())
             process.standardInput = input.reading
             process.standardError = errors.writing
-            try process.run()
+            try process.run(handingOver: [input.reading, errors.writing])
         } catch {
             say("could not start build \(build.number): \(error.localizedDescription)")
             return
         }
-        try? input.reading.close()
-        try? errors.writing.close()
         let fd = errors.reading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let started = Child(
@@ -302,12 +300,11 @@ final class LiveSupervisor {
             process.standardOutput = output.writing
             process.standardError = output.writing
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try process.run(handingOver: [output.writing])
         } catch {
             say("could not start swift build: \(error.localizedDescription)")
             return
         }
-        try? output.writing.close()
         let reading = output.reading
         _ = fcntl(reading.fileDescriptor, F_SETFL, fcntl(reading.fileDescriptor, F_GETFL) | O_NONBLOCK)
         buildOutput = Data()

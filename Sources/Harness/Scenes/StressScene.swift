@@ -75,8 +75,9 @@ public final class StressScene: Scene {
     private func drive(_ offset: Int) {
         // Already driven, unless something ended the driver (a tweener's `killAll()` or `completeAll()`).
         if let driver = drivers[offset], driver.state != .killed, driver.state != .completed { return }
-        // The spring unretained (``springs`` holds it) and the scene unowned(unsafe): `deinit` kills the
-        // drivers, so neither is read after it goes.
+        // The spring and the scene unretained (``springs`` holds the spring, and `deinit` kills the drivers, so
+        // neither is read after it goes), read through `_withUnsafeGuaranteedRef`: even an unowned(unsafe)
+        // capture is made a strong reference, a retain and release, at each use.
         let (spring, index) = (Unmanaged.passUnretained(springs[offset]), tweenCount + offset)
         let scene = Unmanaged.passUnretained(self)
         drivers[offset] = tweener.drive { deltaTime in
@@ -105,9 +106,9 @@ public final class StressScene: Scene {
             let target = Point(random.unit(), random.unit() * 360 + 90)
             if index < tweenCount {
                 tweens[index]?.kill()
-                // Unowned(unsafe): the scene kills its tweens when it goes (`deinit`), so no closure outlives
-                // it, and a checked unowned reference is a retain and release per tween per frame (row
-                // "Frame loop, stress scene, headless SDL").
+                // Unretained, as in ``drive(_:)``: the scene kills its tweens when it goes (`deinit`), so no
+                // closure outlives it, and any strong use of it is a retain and release per tween per frame
+                // (row "Frame loop, stress scene, headless SDL").
                 let scene = Unmanaged.passUnretained(self)
                 tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) { place in
                     scene._withUnsafeGuaranteedRef { $0.places[index] = place }

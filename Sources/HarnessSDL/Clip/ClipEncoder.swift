@@ -50,13 +50,11 @@ final class FFmpegEncoder: ClipEncoder {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorPipe.writing
         do {
-            try process.run()
+            try process.run(handingOver: [input.reading, errorPipe.writing])
         } catch {
             throw .outputFailed(
                 output.target.path, reason: "ffmpeg could not be started: \(error.localizedDescription)")
         }
-        try? input.reading.close()
-        try? errorPipe.writing.close()
         errors = PipeReader(errorPipe.reading)
         // A dead ffmpeg must turn the next write into EPIPE, an error to report, not a SIGPIPE that kills
         // the run before it can write its other outputs.
