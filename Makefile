@@ -93,13 +93,13 @@ lint:
 # Measurements, not tests: never part of `make test`. Writes Benchmarks/RESULTS.md from each suite's fastest
 # of ROUNDS rounds (default 3).
 bench: bootstrap
-	@ROUNDS="$(ROUNDS)" SWIFT="$(SWIFT)" bash Scripts/bench
+	@ROUNDS="$(ROUNDS)" BENCH_CPU="$(BENCH_CPU)" SWIFT="$(SWIFT)" bash Scripts/bench
 
 # A past revision's suites and the working tree's, run alternately in one sitting and shown side by side
 # (Scripts/bench-compare): make bench-compare BASE=e566829 ARGS="--rounds 3 --target ModelBenchmarks".
 bench-compare: bootstrap
 	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<revision> [ARGS=\"--rounds N --target ...\"]" >&2; exit 1; }
-	@SWIFT="$(SWIFT)" bash Scripts/bench-compare "$(BASE)" $(ARGS)
+	@BENCH_CPU="$(BENCH_CPU)" SWIFT="$(SWIFT)" bash Scripts/bench-compare "$(BASE)" $(ARGS)
 
 # Compiles the benchmark package without running it, so CI notices when it stops building.
 # (Touching the manifest makes SwiftPM rescan ../Sources for added files; see Scripts/bench.)

@@ -1,0 +1,30 @@
+# Sourced by Scripts/bench and Scripts/bench-compare: sets `bench_cpu`, the command prefix that keeps a
+# benchmark run on one CPU (`taskset -c N`), or leaves it empty.
+#
+# The runner's own processes work while a suite is measured (the tool that reads the suite's results,
+# SwiftPM around it). On a CPU that shares a physical core with the suite's, as a virtual machine's CPUs
+# may without saying so, that work slows the suite in some runs and not others; on one CPU they take
+# turns and the suite is measured alone. BENCH_CPU chooses the CPU (a number), or `any` lets the
+# system place the runs; by default the last CPU this process may use.
+bench_cpu=()
+case "${BENCH_CPU:-}" in
+  any) ;;
+  "" | [0-9] | [0-9][0-9] | [0-9][0-9][0-9])
+    if ! command -v taskset >/dev/null 2>&1; then
+      [ -z "${BENCH_CPU:-}" ] || { echo "bench: BENCH_CPU needs taskset (util-linux), which is not installed" >&2; exit 2; }
+      echo "bench: taskset (util-linux) is not installed: the suites run on whichever CPU the system picks" >&2
+    elif [ -n "${BENCH_CPU:-}" ]; then
+      taskset -c "$BENCH_CPU" true 2>/dev/null \
+        || { echo "bench: BENCH_CPU=$BENCH_CPU is not a CPU this process may use ($(taskset -cp $$ | sed 's/.*: //'))" >&2; exit 2; }
+      bench_cpu=(taskset -c "$BENCH_CPU")
+    else
+      allowed=$(taskset -cp $$ | sed 's/.*: //')
+      last=${allowed##*,}
+      bench_cpu=(taskset -c "${last##*-}")
+    fi
+    ;;
+  *)
+    echo "bench: BENCH_CPU must be a CPU number or 'any', not '$BENCH_CPU'" >&2
+    exit 2
+    ;;
+esac
