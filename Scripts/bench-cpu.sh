@@ -1,10 +1,10 @@
 # Sourced by Scripts/bench and Scripts/bench-compare: sets `bench_cpu`, the command prefix that keeps a
 # benchmark run on one CPU (`taskset -c N`), or leaves it empty.
 #
-# The runner's own processes work while a suite is measured (the tool that reads the suite's results,
-# SwiftPM around it). On a CPU that shares a physical core with the suite's, as a virtual machine's CPUs
-# may without saying so, that work slows the suite in some runs and not others; on one CPU they take
-# turns and the suite is measured alone. BENCH_CPU chooses the CPU (a number), or `any` lets the
+# Every suite runs in a process of its own while the runner's own processes work beside it (the tool
+# that collects its results, SwiftPM around that). Left to the scheduler on a virtual machine, whose
+# CPUs may share physical cores without saying so, a suite's process was much slower in some runs than
+# in others; kept on one CPU, runs agreed. BENCH_CPU chooses the CPU (a number), or `any` lets the
 # system place the runs; by default the last CPU this process may use.
 bench_cpu=()
 case "${BENCH_CPU:-}" in
