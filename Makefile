@@ -101,11 +101,13 @@ bench-compare: bootstrap
 	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<revision> [ARGS=\"--rounds N --target ...\"]" >&2; exit 1; }
 	@BENCH_CPU="$(BENCH_CPU)" SWIFT="$(SWIFT)" bash Scripts/bench-compare "$(BASE)" $(ARGS)
 
-# Compiles the benchmark package without running it, so CI notices when it stops building.
+# Compiles the benchmark package without running it, so CI notices when it stops building, and checks
+# the report's comparison and the CPU the runs are kept on.
 # (Touching the manifest makes SwiftPM rescan ../Sources for added files; see Scripts/bench.)
 bench-build: bootstrap
 	cd Benchmarks && touch Package.swift && $(SWIFT) build -c release
 	@SWIFT="$(SWIFT)" bash Scripts/check-bench-report
+	@bash Scripts/check-bench-cpu
 
 clean:
 	rm -rf .build out Benchmarks/.build Macros/.build .build-syntax-oldest Examples/*/.build
