@@ -22,7 +22,8 @@ final class OffscreenCanvas {
         do {
             drawing = SDLDrawing(
                 renderer: renderer,
-                text: try TextRenderer(renderer: renderer, opaqueFormat: surface.pointee.format.pointee.format))
+                text: try TextRenderer(renderer: renderer, opaqueFormat: surface.pointee.format.pointee.format),
+                target: { surface })
         } catch {
             SDL_DestroyRenderer(renderer)
             SDL_FreeSurface(surface)

@@ -80,12 +80,13 @@ public final class SDLBackend: RenderBackend {
         SDL_RenderSetScale(renderer, Float(layoutScale), Float(layoutScale))
         do {
             // The software renderer draws into the window's surface (which asking for it again returns).
-            let opaqueFormat =
-                window.rendererName == "software"
-                ? window.window.flatMap { SDL_GetWindowSurface($0) }?.pointee.format.pointee.format : nil
+            let surface: (() -> UnsafeMutablePointer<SDL_Surface>?)? =
+                window.rendererName == "software" ? window.window.map { handle in { SDL_GetWindowSurface(handle) } } : nil
             drawing = SDLDrawing(
                 renderer: renderer,
-                text: try TextRenderer(renderer: renderer, scale: layoutScale, opaqueFormat: opaqueFormat))
+                text: try TextRenderer(
+                    renderer: renderer, scale: layoutScale, opaqueFormat: surface?()?.pointee.format.pointee.format),
+                target: surface)
         } catch {
             window.close()
             throw error

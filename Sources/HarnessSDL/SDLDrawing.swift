@@ -18,9 +18,16 @@ final class SDLDrawing {
     private var layers: [(rect: Rect, solid: Color?)] = []
     private var tracksLayers: Bool { text.copiesOpaque }
 
-    init(renderer: OpaquePointer, text: TextRenderer) {
+    /// The surface SDL's software renderer draws into (asked for at each clear: a window's is replaced when
+    /// the window is resized), or nil for other renderers.
+    private let target: (() -> UnsafeMutablePointer<SDL_Surface>?)?
+
+    /// - Parameter target: For SDL's software renderer, the surface it draws into, which clears then write
+    ///   directly (see ``clear(_:to:around:)``); nil for other renderers.
+    init(renderer: OpaquePointer, text: TextRenderer, target: (() -> UnsafeMutablePointer<SDL_Surface>?)? = nil) {
         self.renderer = renderer
         self.text = text
+        self.target = target
     }
 
     /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
@@ -33,14 +40,10 @@ final class SDLDrawing {
             switch command {
             case let .clear(color):
                 setColor(color)
-                // A clear replaces pixels, a translucent fill would blend: only an opaque clear is split.
-                if tracksLayers, color.a == 255,
-                    let hidden = Self.largestOpaqueFill(in: list.commands, after: index, viewport)
-                {
-                    clear(around: hidden, size: size)
-                } else {
-                    SDL_RenderClear(renderer)
+                let written = target?().map { surface in
+                    clear(surface, to: color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
                 }
+                if written != true { SDL_RenderClear(renderer) }
                 layers.removeAll(keepingCapacity: true)
                 if tracksLayers { layers.append((Self.everywhere, color)) }
             case let .fillRect(rect, color):
@@ -178,37 +181,51 @@ final class SDLDrawing {
         return largest
     }
 
-    /// Clears all but the inside of `hidden`, an opaque rectangle the list fills later: on the software
-    /// renderer a clear writes every pixel, and those would be written again (benchmark row "Frame loop,
-    /// stress scene, headless SDL": the profiler's panel). What is drawn there in between is painted over
-    /// by the fill, so the frame's pixels are the same.
+    /// Clears `surface`, which the software renderer draws into, by writing its pixels, all but the inside of
+    /// `hidden` (an opaque rectangle the list fills later, in points). Returns false, having written nothing,
+    /// for a surface whose pixels are not 32-bit.
     ///
-    /// The hole is two pixels inside `hidden` on each side (SDL truncates a filled rectangle's edges to whole
-    /// pixels), and the bands reach past the window's edges (SDL clips them), so no pixel is left uncleared.
-    private func clear(around hidden: Rect, size: Size) {
-        var (scaleX, scaleY): (Float, Float) = (1, 1)
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        let (marginX, marginY) = (2 / Double(scaleX), 2 / Double(scaleY))
-        let (width, height) = (Double(size.width), Double(size.height))
-        let (left, top) = (max(hidden.x, 0) + marginX, max(hidden.y, 0) + marginY)
-        let (right, bottom) = (
-            min(hidden.x + hidden.width, width) - marginX, min(hidden.y + hidden.height, height) - marginY
-        )
-        guard left < right, top < bottom else {
-            SDL_RenderClear(renderer)
-            return
+    /// SDL's own clear writes a row with streaming stores, which bypass the cache: the whole frame leaves it,
+    /// and each row of each dot drawn after the clear is then a miss (benchmark row "Frame loop, stress scene,
+    /// headless SDL"). Plain stores keep the frame in the cache. The pixel value is SDL's, so the pixels are
+    /// those of `SDL_RenderClear`.
+    ///
+    /// The pixels under `hidden` would be written twice: its hole is two pixels inside it on each side (SDL
+    /// truncates a filled rectangle's edges to whole pixels), and what is drawn there in between is painted
+    /// over by the fill.
+    private func clear(_ surface: UnsafeMutablePointer<SDL_Surface>, to color: Color, around hidden: Rect?) -> Bool {
+        guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 else { return false }
+        // The clear comes after whatever the renderer still holds.
+        SDL_RenderFlush(renderer)
+        guard SDL_LockSurface(surface) == 0 else { return false }
+        defer { SDL_UnlockSurface(surface) }
+        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
+        let value = SDL_MapRGBA(format, color.r, color.g, color.b, color.a)
+        let (width, height, stride) = (Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4)
+        var hole = (left: 0, right: 0, top: 0, bottom: 0)
+        if let hidden {
+            var (scaleX, scaleY): (Float, Float) = (1, 1)
+            SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+            let (sx, sy) = (Double(scaleX), Double(scaleY))
+            func pixel(_ point: Double, _ scale: Double, _ rounding: FloatingPointRoundingRule, _ limit: Int) -> Int {
+                Int(min(max((point * scale).rounded(rounding), 0), Double(limit)))
+            }
+            hole = (
+                pixel(hidden.x, sx, .up, width) + 2, pixel(hidden.x + hidden.width, sx, .down, width) - 2,
+                pixel(hidden.y, sy, .up, height) + 2, pixel(hidden.y + hidden.height, sy, .down, height) - 2
+            )
+            if hole.left >= hole.right || hole.top >= hole.bottom { hole = (0, 0, 0, 0) }
         }
-        let (outside, w, h) = (Float(4 * max(marginX, marginY)), Float(width), Float(height))
-        let (l, t, r, b) = (Float(left), Float(top), Float(right), Float(bottom))
-        fillRects { bands in
-            bands.append(SDL_FRect(x: -outside, y: -outside, w: w + 2 * outside, h: t + outside))
-            bands.append(SDL_FRect(x: -outside, y: b, w: w + 2 * outside, h: h + outside - b))
-            // The sides overlap the top and bottom bands by the margin: SDL truncates a rectangle's start and
-            // its length apart, so a side from `t` to `b` can end a row short of the bottom band.
-            let (sideTop, sideHeight) = (t - Float(marginY), b - t + 2 * Float(marginY))
-            bands.append(SDL_FRect(x: -outside, y: sideTop, w: l + outside, h: sideHeight))
-            bands.append(SDL_FRect(x: r, y: sideTop, w: w + outside - r, h: sideHeight))
+        for y in 0..<height {
+            let row = pixels + y * stride
+            if y >= hole.top && y < hole.bottom {
+                row.update(repeating: value, count: hole.left)
+                (row + hole.right).update(repeating: value, count: width - hole.right)
+            } else {
+                row.update(repeating: value, count: width)
+            }
         }
+        return true
     }
 
     /// What a clear fills: more than any window.
