@@ -81,7 +81,8 @@ public final class SDLBackend: RenderBackend {
         do {
             // The software renderer draws into the window's surface (which asking for it again returns).
             let surface: (() -> UnsafeMutablePointer<SDL_Surface>?)? =
-                window.rendererName == "software" ? window.window.map { handle in { SDL_GetWindowSurface(handle) } } : nil
+                window.rendererName == "software"
+                ? window.window.map { handle in { SDL_GetWindowSurface(handle) } } : nil
             drawing = SDLDrawing(
                 renderer: renderer,
                 text: try TextRenderer(
