@@ -25,7 +25,8 @@ let benchmarks: @Sendable () -> Void = {
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
     measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName), scene: busyScene, sdl: false)
-    measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene)
+    measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene, clear: .plainStores)
+    measureMinimalSDLFloor(HarnessSuites.busySceneSDLOwnClearFloor, scene: busyScene, clear: .sdl)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
         let scene = try SceneCatalog.builtIn.make(HarnessSuites.inspectorSceneName, context: context)
@@ -379,11 +380,11 @@ final class NoOpBackend: RenderBackend {
 
 /// The floor of the busy scene on headless SDL: its dots, as the harness drew them in a steady frame,
 /// drawn each iteration by a minimal SDL loop on the same renderer (clear, one fill per colour, present).
-func measureMinimalSDLFloor(_ suite: Suite, scene: @escaping MakeScene) {
+func measureMinimalSDLFloor(_ suite: Suite, scene: @escaping MakeScene, clear: MinimalSDLLoop.Clear) {
     Benchmark(suite.name, configuration: .init(suite)) { _, floor in
         floor.frame()
     } setup: {
-        try MinimalSDLLoop(dotsOf: scene)
+        try MinimalSDLLoop(dotsOf: scene, clear: clear)
     } teardown: {
         MinimalSDLLoop.closeOpen()
     }
@@ -391,12 +392,22 @@ func measureMinimalSDLFloor(_ suite: Suite, scene: @escaping MakeScene) {
 
 /// SDL's dummy driver and software renderer at 1280×720, and the rectangles of one frame of a scene's dots.
 final class MinimalSDLLoop {
+    /// How a frame is cleared.
+    enum Clear {
+        /// `SDL_RenderClear`: SDL writes the rows with streaming stores, which take the frame out of the cache.
+        case sdl
+        /// The window's surface, which the software renderer draws into, written with plain stores.
+        case plainStores
+    }
+
     let renderer: OpaquePointer
     let window: OpaquePointer
+    let clear: Clear
     /// One batch of rectangles per colour.
     var batches: [(color: Color, rects: [SDL_FRect])] = []
 
-    init(dotsOf makeScene: @escaping MakeScene) throws {
+    init(dotsOf makeScene: @escaping MakeScene, clear: Clear) throws {
+        self.clear = clear
         // The scene's draw list after a second of frames, taken from the harness on the no-op backend.
         let session = try HarnessSession(
             backend: NoOpBackend(), time: MonotonicClock(), plan: .init(paced: false, scene: makeScene))
@@ -428,8 +439,19 @@ final class MinimalSDLLoop {
     }
 
     func frame() {
-        SDL_SetRenderDrawColor(renderer, 18, 20, 26, 255)
-        SDL_RenderClear(renderer)
+        switch clear {
+        case .sdl:
+            SDL_SetRenderDrawColor(renderer, 18, 20, 26, 255)
+            SDL_RenderClear(renderer)
+        case .plainStores:
+            // The renderer has nothing queued here: the last frame's present ran it all.
+            let surface = SDL_GetWindowSurface(window)!.pointee
+            let value = SDL_MapRGBA(surface.format, 18, 20, 26, 255)
+            let pixels = surface.pixels.assumingMemoryBound(to: UInt32.self)
+            for y in 0..<Int(surface.h) {
+                (pixels + y * Int(surface.pitch) / 4).update(repeating: value, count: Int(surface.w))
+            }
+        }
         for batch in batches {
             SDL_SetRenderDrawColor(renderer, batch.color.r, batch.color.g, batch.color.b, batch.color.a)
             SDL_RenderFillRectsF(renderer, batch.rects, Int32(batch.rects.count))
