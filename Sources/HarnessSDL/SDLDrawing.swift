@@ -41,16 +41,21 @@ final class SDLDrawing {
             case let .clear(color):
                 setColor(color)
                 let written = target?().map { surface in
-                    clear(surface, to: color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
+                    write(surface, color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
                 }
                 if written != true { SDL_RenderClear(renderer) }
                 layers.removeAll(keepingCapacity: true)
                 if tracksLayers { layers.append((Self.everywhere, color)) }
             case let .fillRect(rect, color):
                 guard let rect = viewport.clip(rect) else { continue }
-                setColor(color)
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
-                SDL_RenderFillRectF(renderer, &r)
+                // Opaque, written as a clear is: SDL streams its wide rows past the cache too (see `write`; row
+                // "Frame loop, stress scene, headless SDL": the profiler's panel).
+                let written = color.a == 255 ? target?().map { write($0, color, over: r, around: nil) } : nil
+                if written != true {
+                    setColor(color)
+                    SDL_RenderFillRectF(renderer, &r)
+                }
                 if tracksLayers { layers.append((rect, color.a == 255 ? color : nil)) }
             case let .fillRects(list, color):
                 setColor(color)
@@ -181,31 +186,44 @@ final class SDLDrawing {
         return largest
     }
 
-    /// Clears `surface`, which the software renderer draws into, by writing its pixels, all but the inside of
-    /// `hidden` (an opaque rectangle the list fills later, in points). Returns false, having written nothing,
-    /// for a surface whose pixels are not 32-bit.
+    /// Writes `color` into the pixels of `surface`, which the software renderer draws into: those SDL would
+    /// fill for `rect` (in points, as given to `SDL_RenderFillRectF`), or all of them (a clear) when `rect` is
+    /// nil; in either case all but the inside of `hidden` (an opaque rectangle the list fills later, in points).
+    /// Returns false, having written nothing, for a surface whose pixels are not 32-bit.
     ///
-    /// SDL's own clear writes a row with streaming stores, which bypass the cache: the whole frame leaves it,
-    /// and each row of each dot drawn after the clear is then a miss (benchmark row "Frame loop, stress scene,
-    /// headless SDL"). Plain stores keep the frame in the cache. The pixel value is SDL's, so the pixels are
-    /// those of `SDL_RenderClear`.
+    /// SDL's software renderer fills each row of 16 pixels or more with streaming stores, which bypass the
+    /// cache: a clear takes the whole frame out of it, and every row of every dot drawn after it is then a miss
+    /// (benchmark row "Frame loop, stress scene, headless SDL"). Plain stores keep the frame in the cache. The
+    /// pixel value is SDL's, and the pixels those SDL would fill, so the frame is the same.
     ///
     /// The pixels under `hidden` would be written twice: its hole is two pixels inside it on each side (SDL
     /// truncates a filled rectangle's edges to whole pixels), and what is drawn there in between is painted
     /// over by the fill.
-    private func clear(_ surface: UnsafeMutablePointer<SDL_Surface>, to color: Color, around hidden: Rect?) -> Bool {
+    private func write(
+        _ surface: UnsafeMutablePointer<SDL_Surface>, _ color: Color, over rect: SDL_FRect? = nil, around hidden: Rect?
+    ) -> Bool {
         guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 else { return false }
-        // The clear comes after whatever the renderer still holds.
+        // After whatever the renderer still holds.
         SDL_RenderFlush(renderer)
         guard SDL_LockSurface(surface) == 0 else { return false }
         defer { SDL_UnlockSurface(surface) }
         guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
         let value = SDL_MapRGBA(format, color.r, color.g, color.b, color.a)
         let (width, height, stride) = (Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4)
+        var (scaleX, scaleY): (Float, Float) = (1, 1)
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        var area = (left: 0, right: width, top: 0, bottom: height)
+        if let rect {
+            // SDL's rectangle: its corner and its size scaled and truncated apart, the size at least a pixel.
+            let (x, y) = (Int((rect.x * scaleX).rounded(.towardZero)), Int((rect.y * scaleY).rounded(.towardZero)))
+            let (w, h) = (
+                max(Int((rect.w * scaleX).rounded(.towardZero)), 1), max(Int((rect.h * scaleY).rounded(.towardZero)), 1)
+            )
+            area = (max(x, 0), min(x + w, width), max(y, 0), min(y + h, height))
+            guard area.left < area.right, area.top < area.bottom else { return true }
+        }
         var hole = (left: 0, right: 0, top: 0, bottom: 0)
         if let hidden {
-            var (scaleX, scaleY): (Float, Float) = (1, 1)
-            SDL_RenderGetScale(renderer, &scaleX, &scaleY)
             let (sx, sy) = (Double(scaleX), Double(scaleY))
             func pixel(_ point: Double, _ scale: Double, _ rounding: FloatingPointRoundingRule, _ limit: Int) -> Int {
                 Int(min(max((point * scale).rounded(rounding), 0), Double(limit)))
@@ -214,15 +232,19 @@ final class SDLDrawing {
                 pixel(hidden.x, sx, .up, width) + 2, pixel(hidden.x + hidden.width, sx, .down, width) - 2,
                 pixel(hidden.y, sy, .up, height) + 2, pixel(hidden.y + hidden.height, sy, .down, height) - 2
             )
+            hole = (
+                max(hole.left, area.left), min(hole.right, area.right), max(hole.top, area.top),
+                min(hole.bottom, area.bottom)
+            )
             if hole.left >= hole.right || hole.top >= hole.bottom { hole = (0, 0, 0, 0) }
         }
-        for y in 0..<height {
+        for y in area.top..<area.bottom {
             let row = pixels + y * stride
             if y >= hole.top && y < hole.bottom {
-                row.update(repeating: value, count: hole.left)
-                (row + hole.right).update(repeating: value, count: width - hole.right)
+                (row + area.left).update(repeating: value, count: hole.left - area.left)
+                (row + hole.right).update(repeating: value, count: area.right - hole.right)
             } else {
-                row.update(repeating: value, count: width)
+                (row + area.left).update(repeating: value, count: area.right - area.left)
             }
         }
         return true

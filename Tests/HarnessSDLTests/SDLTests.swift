@@ -132,10 +132,12 @@ import Tweening
     }
 
     /// On the software renderer a clear leaves out the inside of the largest opaque rectangle filled after
-    /// it; what is drawn there in between is painted over, so the pixels are those of a whole clear. Checked
-    /// over a frame of another colour (a pixel the clear missed would show it), with the panel at fractions
-    /// of a pixel and past the window's edge, and at six seeded random places, at 1, 1.25, 1.5 and 2 pixels
-    /// a point.
+    /// it; what is drawn there in between is painted over, so the pixels are those of a whole clear. The
+    /// clear and the opaque fills write the surface's pixels directly: they must be those SDL's own would
+    /// fill (compared with a drawing that has no target surface, so SDL draws everything). Checked over a
+    /// frame of another colour (a pixel the clear missed would show it), with the panel at fractions of a
+    /// pixel, under a pixel wide and past the window's edge, and at six seeded random places, at 1, 1.25, 1.5
+    /// and 2 pixels a point.
     @Test(arguments: [1.0, 1.25, 1.5, 2])
     func aClearThatLeavesOutAPanelDrawsTheSamePixels(scale: Double) throws {
         let backend = try SDLBackend(
@@ -153,7 +155,7 @@ import Tweening
                     x: random.unit() * 340 - 20, y: random.unit() * 260 - 20, width: random.unit() * 200,
                     height: random.unit() * 150))
         }
-        // A whole clear, by a drawing whose text renderer does not track layers.
+        // SDL's own clear and fills: a drawing with no target surface, whose text renderer does not track layers.
         let plain = try TextRenderer(renderer: renderer, scale: scale)
         defer { plain.close() }
         #expect(!plain.copiesOpaque)
