@@ -11,7 +11,8 @@ final class SDLDrawing {
     private var points: [SDL_FPoint] = []
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
-    private var rects: [SDL_FRect] = []
+    /// The rectangles of one `SDL_RenderFillRectsF` call, kept between frames (see ``fillRects(upTo:_:)``).
+    private var rects = UnsafeMutableBufferPointer<SDL_FRect>(start: nil, count: 0)
     /// What this frame has drawn since its clear, in order, for the text renderer's opaque copies (see
     /// ``TextRenderer``): each opaque filled rectangle with its colour, and the bounds of everything else.
     /// Kept only on the software renderer.
@@ -29,6 +30,8 @@ final class SDLDrawing {
         self.text = text
         self.target = target
     }
+
+    deinit { rects.deallocate() }
 
     /// Draws `list`. Whatever it holds, SDL is never handed a non-finite or absurd coordinate: every
     /// primitive goes through a ``Viewport`` (the drawable area with a margin), which drops non-finite
@@ -60,13 +63,16 @@ final class SDLDrawing {
             case let .fillRects(list, color):
                 setColor(color)
                 var bounds = Bounds()
-                fillRects { batch in
+                fillRects(upTo: list.count) { batch in
+                    var kept = 0
                     for rect in list {
                         guard let rect = viewport.clip(rect) else { continue }
                         bounds.add(rect)
-                        batch.append(
-                            SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height)))
+                        batch[kept] = SDL_FRect(
+                            x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+                        kept += 1
                     }
+                    return kept
                 }
                 cover(bounds)
             case let .strokeRect(rect, color):
@@ -124,19 +130,19 @@ final class SDLDrawing {
                 setColor(color)
                 let side = Float(radius * 2)
                 var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
-                fillRects { batch in
-                    // Written through a buffer, not appended: an append per dot writes the count back each
-                    // time (benchmark row "Frame loop, stress scene, headless SDL").
-                    batch.append(contentsOf: repeatElement(SDL_FRect(), count: centers.count))
-                    var kept = 0
-                    batch.withUnsafeMutableBufferPointer { batch in
+                fillRects(upTo: centers.count) { batch in
+                    // The bounds in locals, not in the captured variables: those are written back each dot.
+                    var (kept, lowest, highest) = (0, low, high)
+                    centers.withUnsafeBufferPointer { centers in
                         for c in centers where viewport.contains(c) {
-                            (low, high) = (pointwiseMin(low, c), pointwiseMax(high, c))
+                            lowest.replace(with: c, where: c .< lowest)
+                            highest.replace(with: c, where: c .> highest)
                             batch[kept] = SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side)
                             kept += 1
                         }
                     }
-                    batch.removeLast(centers.count - kept)
+                    (low, high) = (lowest, highest)
+                    return kept
                 }
                 var bounds = Bounds()
                 bounds.add(low)
@@ -296,19 +302,20 @@ final class SDLDrawing {
         return nil
     }
 
-    /// Fills the rectangles `fill` appends to an empty batch, in one call. SDL copies them into a temporary
-    /// from the heap, which the window's allocation functions serve from a block kept from the last frame
-    /// (see `SDLWindow`), so a frame's batches allocate nothing.
+    /// Fills the rectangles `fill` writes at the start of a buffer of `count` (returning how many it wrote), in
+    /// one call. SDL copies them into a temporary from the heap, which the window's allocation functions serve
+    /// from a block kept from the last frame (see `SDLWindow`), so a frame's batches allocate nothing.
     ///
-    /// The batch is the kept ``rects``, moved out for the loop: appending to a local array skips the access
-    /// check an append to a property makes (benchmark row "Frame loop, stress scene, headless SDL").
-    private func fillRects(_ fill: (inout [SDL_FRect]) -> Void) {
-        var batch: [SDL_FRect] = []
-        swap(&batch, &rects)
-        batch.removeAll(keepingCapacity: true)
-        fill(&batch)
-        if !batch.isEmpty { SDL_RenderFillRectsF(renderer, batch, Int32(batch.count)) }
-        swap(&batch, &rects)
+    /// The buffer is kept between frames and written in place: an array's append checks its capacity and writes
+    /// its count for every rectangle, and sizing one first writes every rectangle twice (benchmark row "Frame
+    /// loop, stress scene, headless SDL": 10,000 dots).
+    private func fillRects(upTo count: Int, _ fill: (UnsafeMutableBufferPointer<SDL_FRect>) -> Int) {
+        if rects.count < count {
+            rects.deallocate()
+            rects = .allocate(capacity: max(count, 2 * rects.count))
+        }
+        let written = fill(UnsafeMutableBufferPointer(rebasing: rects[..<count]))
+        if written > 0 { SDL_RenderFillRectsF(renderer, rects.baseAddress, Int32(written)) }
     }
 
     private func drawClippedLine(_ a: Point, _ b: Point, _ viewport: Viewport) {
