@@ -4,7 +4,8 @@ import Harness
 
 /// Draws ``DrawList``s with an SDL renderer: rectangles, lines and polylines directly, circles and
 /// dots batched into `SDL_RenderGeometry` triangle fans (or filled rectangles when tiny), text through
-/// a ``TextRenderer``. The buffers it batches into are kept between frames.
+/// a ``TextRenderer``. The buffers it batches into are kept between frames. On SDL's software renderer a
+/// clear and an opaque filled rectangle are written into its surface directly (see `write`).
 final class SDLDrawing {
     private let renderer: OpaquePointer
     let text: TextRenderer
@@ -19,12 +20,12 @@ final class SDLDrawing {
     private var layers: [(rect: Rect, solid: Color?)] = []
     private var tracksLayers: Bool { text.copiesOpaque }
 
-    /// The surface SDL's software renderer draws into (asked for at each clear: a window's is replaced when
+    /// The surface SDL's software renderer draws into (asked for at each write: a window's is replaced when
     /// the window is resized), or nil for other renderers.
     private let target: (() -> UnsafeMutablePointer<SDL_Surface>?)?
 
-    /// - Parameter target: For SDL's software renderer, the surface it draws into, which clears then write
-    ///   directly (see ``clear(_:to:around:)``); nil for other renderers.
+    /// - Parameter target: For SDL's software renderer, the surface it draws into, which clears and opaque
+    ///   fills then write directly (see `write`); nil for other renderers.
     init(renderer: OpaquePointer, text: TextRenderer, target: (() -> UnsafeMutablePointer<SDL_Surface>?)? = nil) {
         self.renderer = renderer
         self.text = text
@@ -42,11 +43,13 @@ final class SDLDrawing {
         for (index, command) in list.commands.enumerated() {
             switch command {
             case let .clear(color):
-                setColor(color)
                 let written = target?().map { surface in
                     write(surface, color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
                 }
-                if written != true { SDL_RenderClear(renderer) }
+                if written != true {
+                    setColor(color)
+                    SDL_RenderClear(renderer)
+                }
                 layers.removeAll(keepingCapacity: true)
                 if tracksLayers { layers.append((Self.everywhere, color)) }
             case let .fillRect(rect, color):
@@ -195,7 +198,7 @@ final class SDLDrawing {
     /// Writes `color` into the pixels of `surface`, which the software renderer draws into: those SDL would
     /// fill for `rect` (in points, as given to `SDL_RenderFillRectF`), or all of them (a clear) when `rect` is
     /// nil; in either case all but the inside of `hidden` (an opaque rectangle the list fills later, in points).
-    /// Returns false, having written nothing, for a surface whose pixels are not 32-bit.
+    /// Returns false, having written nothing, for a surface whose pixels are not 32-bit or cannot be locked.
     ///
     /// SDL's software renderer fills each row of 16 pixels or more with streaming stores, which bypass the
     /// cache: a clear takes the whole frame out of it, and every row of every dot drawn after it is then a miss
