@@ -20,7 +20,7 @@ final class SDLDrawing {
     private var layers: [(rect: Rect, solid: Color?)] = []
     private var tracksLayers: Bool { text.copiesOpaque }
 
-    /// The surface SDL's software renderer draws into (asked for at each write: a window's is replaced when
+    /// The surface SDL's software renderer draws into (asked for once per list: a window's is replaced when
     /// the window is resized), or nil for other renderers.
     private let target: (() -> UnsafeMutablePointer<SDL_Surface>?)?
 
@@ -40,11 +40,12 @@ final class SDLDrawing {
     /// rasteriser.
     func render(_ list: DrawList, size: Size) {
         let viewport = Viewport(size: size)
+        let surface = target?()
         for (index, command) in list.commands.enumerated() {
             switch command {
             case let .clear(color):
-                let written = target?().map { surface in
-                    write(surface, color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
+                let written = surface.map {
+                    write($0, color, around: Self.largestOpaqueFill(in: list.commands, after: index, viewport))
                 }
                 if written != true {
                     setColor(color)
@@ -57,7 +58,7 @@ final class SDLDrawing {
                 var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
                 // Opaque, written as a clear is: SDL streams its wide rows past the cache too (see `write`; row
                 // "Frame loop, stress scene, headless SDL": the profiler's panel).
-                let written = color.a == 255 ? target?().map { write($0, color, over: r, around: nil) } : nil
+                let written = color.a == 255 ? surface.map { write($0, color, over: r, around: nil) } : nil
                 if written != true {
                     setColor(color)
                     SDL_RenderFillRectF(renderer, &r)
