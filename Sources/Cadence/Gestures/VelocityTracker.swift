@@ -52,7 +52,9 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         }
     }
 
-    /// The ring, one array of samples: an add writes one array (one uniqueness check, one bounds check).
+    /// The ring, one array of samples, held twice: slot `i` is at `i` and again at `i + capacity`. So the
+    /// samples before any slot, newest first, lie below its upper copy without a wrap, and
+    /// ``velocity(at:)`` walks them as one contiguous run (an add writes two slots instead of one).
     @usableFromInline var samples: ContiguousArray<Sample>
     /// Index of the oldest sample.
     @usableFromInline var start = 0
@@ -70,7 +72,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         self.capacity = Swift.max(capacity, 2)
         self.horizon = horizon > 0 && horizon.isFinite ? horizon : 0.1
         self.stopThreshold = stopThreshold > 0 && stopThreshold.isFinite ? stopThreshold : 0.04
-        samples = ContiguousArray(repeating: Sample(time: 0, position: .zero), count: self.capacity)
+        samples = ContiguousArray(repeating: Sample(time: 0, position: .zero), count: 2 * self.capacity)
     }
 
     /// The number of samples stored (at most ``capacity``).
@@ -102,7 +104,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
             let newestTime = samples[newestIndex].time
             if time < newestTime { return }
             if time == newestTime {
-                samples[newestIndex].position = position
+                write(Sample(time: time, position: position), at: newestIndex)
                 return
             }
         }
@@ -114,7 +116,18 @@ public struct VelocityTracker<Value: VectorArithmetic> {
             index = start
             start = start + 1 < capacity ? start + 1 : 0
         }
-        samples[index] = Sample(time: time, position: position)
+        write(Sample(time: time, position: position), at: index)
+    }
+
+    /// Stores `sample` in slot `index` and its upper copy: one uniqueness check for both writes
+    /// (benchmark row "VelocityTracker addSample, SIMD2<Double>").
+    @inlinable @inline(__always)
+    mutating func write(_ sample: Sample, at index: Int) {
+        let upper = index + capacity
+        samples.withUnsafeMutableBufferPointer { samples in
+            samples[index] = sample
+            samples[upper] = sample
+        }
     }
 
     /// Forgets every sample (a new gesture begins). Keeps the storage.
@@ -133,20 +146,19 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         return samples.withUnsafeBufferPointer { estimate(at: time, samples: $0) }
     }
 
-    /// ``velocity(at:)`` over the ring's storage. Walked newest first with a wrapping index, not through
-    /// ``slot(_:)``: three walks of up to ``capacity`` samples, each access a bounds check and a wrap
-    /// otherwise (benchmark row "VelocityTracker velocity(at:), 20 samples, SIMD2<Double>").
+    /// ``velocity(at:)`` over the ring's storage: three walks of up to ``capacity`` samples, newest first,
+    /// down from the newest sample's upper copy, with no wrap (benchmark row "VelocityTracker
+    /// velocity(at:), 20 samples, SIMD2<Double>").
     @inlinable
     func estimate(at time: TimeInterval, samples: UnsafeBufferPointer<Sample>) -> Value {
         let newestIndex = slot(storedCount - 1)
         let newestTime = samples[newestIndex].time
         guard time - newestTime <= stopThreshold else { return .zero }
         let newestPosition = samples[newestIndex].position
-        let last = capacity - 1
+        // The k-th sample before the newest is at `top - k`.
+        let top = newestIndex + capacity
         // A pointer that has sent events without moving for the stop threshold is at rest too.
-        var index = newestIndex
-        for _ in 1..<storedCount {
-            index = index == 0 ? last : index - 1
+        for index in stride(from: top - 1, to: top - storedCount, by: -1) {
             guard samples[index].position == newestPosition else { break }
             if newestTime - samples[index].time >= stopThreshold { return .zero }
         }
@@ -156,10 +168,8 @@ public struct VelocityTracker<Value: VectorArithmetic> {
         var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         // τ in units of the horizon, so the moments stay well scaled.
         let unit = 1 / horizon
-        index = newestIndex
         while n < storedCount {
-            index = index == 0 ? last : index - 1
-            let t = samples[index].time
+            let t = samples[top - n].time
             if newestTime - t > horizon || later - t > stopThreshold { break }
             let u = (t - newestTime) * unit
             let u2 = u * u
@@ -196,9 +206,7 @@ public struct VelocityTracker<Value: VectorArithmetic> {
             c2 = 0
         }
         var sum = Value.zero
-        index = newestIndex
-        for _ in 1..<n {
-            index = index == 0 ? last : index - 1
+        for index in stride(from: top - 1, to: top - n, by: -1) {
             let u = (samples[index].time - newestTime) * unit
             let weight = c0 + u * (c1 + u * c2)
             sum += (samples[index].position - newestPosition).scaled(by: weight)
