@@ -28,17 +28,15 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     @exclusivity(unchecked) public final var endValue: Value
 
     @usableFromInline
-    final let readStart: (() -> Value)?
-
-    @usableFromInline
     init(
         start: Value, end: Value, readStart: (() -> Value)?, template: TweenTemplate,
         renderer: @escaping (TweenAnimator, Double) -> Void
     ) {
         startValue = start
         endValue = end
-        self.readStart = readStart
         super.init(template: template, renderer: renderer)
+        // Kept out of line: only key-path tweens have one, and every tween's size is what a frame reads.
+        if let readStart { extrasBox().startReader = StartReader(readStart) }
     }
 
     /// Creates a stand-alone tween (not tracked by any tweener: drive it with `update(by:)` after
@@ -101,8 +99,14 @@ public class PropertyTween<Value: VectorArithmetic>: TweenAnimator {
     }
 
     override func captureStartValues() {
-        if let readStart { startValue = readStart() }
+        if let reader = extras?.startReader { startValue = unsafeDowncast(reader, to: StartReader<Value>.self).read() }
     }
+}
+
+/// How a key-path tween reads its start value, boxed so that `TweenExtras` can hold it for any value type.
+final class StartReader<Value> {
+    let read: () -> Value
+    init(_ read: @escaping () -> Value) { self.read = read }
 }
 
 /// A `PropertyTween<Double>` that keeps its `apply` closure in a stored property, so its renderer

@@ -1,9 +1,10 @@
 /// The tweens one ``Tweener`` tracks, in the order they were added: the engine's one raw buffer.
 ///
 /// The engine's other unchecked code is small and local: the `unsafeDowncast` in each tween type's
-/// renderer, a closure only ever handed the tween it was made for; and `unowned(unsafe)` references to
-/// this list (from a tweener's template, which the tweener that holds the list owns) and from it to its
-/// tweener (`owner`, which `detach()` clears when the tweener goes).
+/// renderer, a closure only ever handed the tween it was made for, and in a key-path tween's reading of
+/// its start value, a reader only ever stored by a tween of that value type; and `unowned(unsafe)`
+/// references to this list (from a tweener's template, which the tweener that holds the list owns) and
+/// from it to its tweener (`owner`, which `detach()` clears when the tweener goes).
 ///
 /// **What it promises.** `append` and `remove` are O(1) (amortised) and may be called at any time,
 /// including from inside `forEach`: a tween removed during an iteration is not visited after its
@@ -95,7 +96,7 @@ final class TweenList {
                 Self.grow(&retired, count: retiredCount, capacity: &retiredCapacity, to: capacity)
             }
         }
-        tween.trackIndex = slotCount
+        tween.trackIndex = Int32(slotCount)
         (slots + slotCount).initialize(to: .passRetained(tween))
         slotCount += 1
         count += 1
@@ -103,7 +104,7 @@ final class TweenList {
 
     /// Takes `tween` out of the list (a no-op if it is not in it), keeping the others' order.
     func remove(_ tween: TweenAnimator) {
-        let index = tween.trackIndex
+        let index = Int(tween.trackIndex)
         guard index >= 0 else { return }
         tween.trackIndex = -1
         if retiredCount == retiredCapacity { Self.grow(&retired, count: retiredCount, capacity: &retiredCapacity) }
@@ -177,7 +178,7 @@ final class TweenList {
             guard slot.toOpaque() != tombstone.toOpaque() else { continue }
             if read != write {
                 slots[write] = slot
-                slot._withUnsafeGuaranteedRef { $0.trackIndex = write }
+                slot._withUnsafeGuaranteedRef { $0.trackIndex = Int32(write) }
             }
             write += 1
         }
