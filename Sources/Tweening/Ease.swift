@@ -186,15 +186,6 @@ public enum Ease: Sendable {
         return interior(code, x, c1)
     }
 
-    /// `evaluate` with the formulas inlined: used once, by the tweener's per-frame fast lane, where a
-    /// call to `interior` (prologue, spills, jump table, return) cost more than the quadOut it runs.
-    @inline(__always)
-    static func evaluateInlined(_ code: Code, at x: Double, overshoot c1: Double) -> Double {
-        if !(x > 0) { return 0 }
-        if x >= 1 { return 1 }
-        return interiorInlined(code, x, c1)
-    }
-
     // The formulas for 0 < x < 1, kept apart so `evaluate` stays small enough to inline.
     @usableFromInline
     static func interior(_ code: Code, _ x: Double, _ c1: Double) -> Double {
