@@ -76,6 +76,7 @@ extension TweenAnimator {
         }
     }
 
+    @inline(__always)
     final func step(_ deltaTime: TimeInterval) {
         var dt = deltaTime * storedTimeScale
         if state == .delayed {
@@ -104,6 +105,13 @@ extension TweenAnimator {
             callbacks?.onUpdate?(self)
             return
         }
+        endPass(at: time)
+    }
+
+    /// `play(by:)` at the end of a pass: repeat, yoyo or complete. Out of line, so that the call every
+    /// frame makes (the branch above) saves and restores only the registers it needs.
+    @inline(never)
+    private final func endPass(at time: TimeInterval) {
         let current = generation
         let passesLeft = repeatCount < 0 ? Int.max : repeatCount - completedLoops
         if passesLeft > 0 && storedDuration > 0 && time.isFinite {
