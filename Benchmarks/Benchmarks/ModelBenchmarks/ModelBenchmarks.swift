@@ -331,6 +331,7 @@ func animatedValueBenchmarks() {
     measureRetargets(ModelSuites.retargetsUnderSpring, animation: .spring)
     measureUpdates(ModelSuites.valuesUnderCombination, animation: .easeInOut, retargetEvery: 6)
     measureRetargets(ModelSuites.retargetsUnderCombination, animation: .easeInOut)
+    combiningFloorBenchmarks()
 
     let storm = ModelSuites.retargetStorm
     Benchmark(storm.name, configuration: .init(storm)) { benchmark in
@@ -546,9 +547,12 @@ final class AnimatedField {
     private(set) var frame = 0
     private var outward = false
 
+    /// Where the values start: a grid 100 wide, 10 apart.
+    static let homes = (0..<ModelSuites.values).map { SIMD2(Double($0 % 100) * 10, Double($0 / 100) * 10) }
+
     init(animation: Animation) {
         self.animation = animation
-        homes = (0..<ModelSuites.values).map { SIMD2(Double($0 % 100) * 10, Double($0 / 100) * 10) }
+        homes = Self.homes
         values = homes.map { AnimatedValue($0) }
     }
 

@@ -45,6 +45,18 @@ let benchmarks: @Sendable () -> Void = {
         previous.replace(with: generation)  // frees the generation before it, outside the measurement
     }
 
+    // Its floor, on the same steady heap.
+    let createFloor = TweenSuites.createAndStartFloor
+    let previousPlain = PlainGeneration()
+    Benchmark(createFloor.name, configuration: .init(createFloor)) { benchmark in
+        Heap.keepsFreedMemory(true)
+        defer { Heap.keepsFreedMemory(false) }
+        let generation = PlainGeneration.make(createFloor.itemsPerIteration)
+        benchmark.startMeasurement()
+        generation.createAndStart()
+        benchmark.stopMeasurement()
+        previousPlain.replace(with: generation)
+    }
     // The same into fresh memory: everything is freed after each iteration, and the allocator gives
     // the freed memory back to the system, so every tween lands on a page touched for the first time.
     let createFresh = TweenSuites.createAndStartFresh
@@ -127,6 +139,45 @@ final class Generation {
     /// Keeps `other`'s tweener and sprites in place of this one's, which are freed.
     func replace(with other: Generation) {
         (tweener, sprites) = (other.tweener, other.sprites)
+    }
+}
+
+/// The creation floor's tween: what a started `Double` tween needs, in plain stored fields (its clock,
+/// its values and the sprite's closure), one heap object each.
+final class PlainTween {
+    var elapsed = 0.0
+    let duration: Double
+    let start: Double
+    let end: Double
+    let apply: (Double) -> Void
+
+    init(from start: Double, to end: Double, duration: Double, apply: @escaping (Double) -> Void) {
+        (self.start, self.end, self.duration, self.apply) = (start, end, duration, apply)
+    }
+}
+
+/// `Generation` with plain tweens: per sprite, a `PlainTween` made with the same closure, appended to a
+/// list that grows from empty as a new tweener's does, and handed its start value, as `start()` shows it.
+final class PlainGeneration {
+    private var tweens: [PlainTween] = []
+    private var sprites: [Sprite] = []
+
+    static func make(_ count: Int) -> PlainGeneration {
+        let generation = PlainGeneration()
+        generation.sprites = (0..<count).map { Sprite(x: Double($0)) }
+        return generation
+    }
+
+    func createAndStart() {
+        for sprite in sprites {
+            let tween = PlainTween(from: sprite.x, to: sprite.x + 100, duration: 1) { sprite.x = $0 }
+            tweens.append(tween)
+            tween.apply(tween.start)
+        }
+    }
+
+    func replace(with other: PlainGeneration) {
+        (tweens, sprites) = (other.tweens, other.sprites)
     }
 }
 

@@ -108,8 +108,6 @@ public enum ReferenceFloors {
     // Floors added since, each as its ratio to libm in the full run named (its Benchmarks/RESULTS.md).
     /// "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays", from b0a0418.
     public static let steppedSpring = libm * 17.5 / 21.2
-    /// "Floor: cubic Bézier .easeInOut solved plainly over flat arrays", from b0a0418.
-    public static let easeInOutCurve = libm * 25.8 / 21.2
     /// "Floor: linear progress over flat arrays", from cbf28da.
     public static let linear = libm * 1.57 / 21.3
     /// "Floor: VelocityTracker samples in a plain ring", from cbf28da.
@@ -118,6 +116,15 @@ public enum ReferenceFloors {
     public static let plainFit = libm * 84.0 / 21.3
     /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
     public static let closureLoop = 11.3
+    // The next four were added together; the full run that measured them first is in their commit's message.
+    /// "Floor: 100,000 plain tweens made, listed and started", nanoseconds per tween.
+    public static let plainCreation = libm * 55.9 / 18.4
+    /// "Floor: combining .easeInOut retargeted at 10 Hz, chained plainly, …", nanoseconds per value.
+    public static let plainCombining = libm * 83.8 / 18.4
+    /// "Floor: retarget every frame, combining .easeInOut, entries appended plainly, …", per value.
+    public static let plainRetarget = libm * 6.57 / 18.4
+    /// "Floor: 1 kHz retarget storm chained plainly: …", nanoseconds per set + update.
+    public static let plainStorm = libm * 7_760 / 18.4
 }
 
 /// Every suite, in the order the table lists them.
@@ -168,8 +175,15 @@ public enum TweenSuites {
     public static let createAndStart = Suite(
         target: target, name: "Tween create + start, 100,000", itemsPerIteration: 100_000, item: "tween",
         iterations: 30, warmup: 2,
-        goal: .relative(100, toFloorThen: ReferenceFloors.closureLoop, mallocsPerItem: 1),
-        floor: closureFloor(100_000).name, peer: "STween 1.9–2.3 s")
+        goal: .relative(100, toFloorThen: ReferenceFloors.plainCreation, mallocsPerItem: 1),
+        floor: createAndStartFloor.name, peer: "STween 1.9–2.3 s")
+
+    /// The creation floor: per sprite, a plain object holding what a started tween needs (its clock, its
+    /// values, the same closure), appended to a list that grows from empty and handed its start value, on
+    /// the same steady heap. The creation row's goal, first set as 100 ns, is held to it.
+    public static let createAndStartFloor = Suite(
+        target: target, name: "Floor: 100,000 plain tweens made, listed and started", itemsPerIteration: 100_000,
+        item: "tween", iterations: 30, warmup: 2)
 
     /// The same, each time into memory the process has just been given by the system (first-touch page
     /// faults included): what the first burst of a run costs.
@@ -192,7 +206,7 @@ public enum TweenSuites {
 
     public static let all: [Suite] =
         sizes.flatMap { [update($0), closureFloor($0), floor($0)] }
-        + [createAndStart, createAndStartFresh, completeAll, releaseAfterCompleteAll]
+        + [createAndStartFloor, createAndStart, createAndStartFresh, completeAll, releaseAfterCompleteAll]
 
     /// 10 million tween updates per size (0.1–0.2 s at the goal), and never fewer than 200 samples.
     private static func iterations(_ count: Int) -> Int { max(200, 10_000_000 / count) }
@@ -339,26 +353,41 @@ public enum ModelSuites {
         goal: .relative(200, toFloorThen: ReferenceFloors.steppedSpring))
 
     /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
-    /// value combines about four animations at a time. Held to the `.easeInOut` curve's floor (one curve
-    /// solved), its goal first set as 150 ns.
+    /// value combines about four animations at a time. Held to the same combining written plainly, its
+    /// goal first set as 150 ns.
     public static let valuesUnderCombination = animatedValues(
-        "update, combining .easeInOut retargeted at 10 Hz", floor: bezierFloor(".easeInOut"),
-        goal: .relative(150, toFloorThen: ReferenceFloors.easeInOutCurve, allocationFree: true))
+        "update, combining .easeInOut retargeted at 10 Hz", floor: valuesUnderCombinationFloor,
+        goal: .relative(150, toFloorThen: ReferenceFloors.plainCombining, allocationFree: true))
+
+    /// The combining rows' floor: the same values, retargets and frames, each value's running entries
+    /// (cumulative interval, begin time) chained plainly over flat buffers, the curve solved as the
+    /// `.easeInOut` floor solves it; checked against `AnimatedValue`'s presentations and velocities first.
+    public static let valuesUnderCombinationFloor = animatedValuesFloor(
+        "combining .easeInOut retargeted at 10 Hz, chained plainly")
 
     /// Every value retargeted under `.easeInOut` once a frame: the worst case of combining (about 22
-    /// animations per value, one per frame of the 0.35 s curve). Held to the `.easeInOut` curve's floor,
-    /// its goal first set as 500 ns.
+    /// animations per value, one per frame of the 0.35 s curve). Held to the same retargets written
+    /// plainly, its goal first set as 500 ns.
     public static let retargetsUnderCombination = animatedValues(
-        "retarget every frame, combining .easeInOut", floor: bezierFloor(".easeInOut"),
-        goal: .relative(500, toFloorThen: ReferenceFloors.easeInOutCurve, allocationFree: true))
+        "retarget every frame, combining .easeInOut", floor: retargetsUnderCombinationFloor,
+        goal: .relative(500, toFloorThen: ReferenceFloors.plainRetarget, allocationFree: true))
+
+    /// Its floor: each value's new entry (its cumulative interval and begin time) appended plainly.
+    public static let retargetsUnderCombinationFloor = animatedValuesFloor(
+        "retarget every frame, combining .easeInOut, entries appended plainly")
 
     /// One `AnimatedValue<Double>` retargeted under `.easeInOut(duration: 0.35)` and updated by 1 ms,
     /// 10,000 times: a 1 kHz input device driving a combining animation (about 350 entries at once).
-    /// Held to the `.easeInOut` curve's floor, its goal first set as 15 µs.
+    /// Held to the same storm chained plainly, its goal first set as 15 µs.
     public static let retargetStorm = Suite(
         target: target, name: "AnimatedValue 1 kHz retarget storm: 10,000 × (set .easeInOut + update 1 ms), Double",
         itemsPerIteration: 10_000, item: "set + update", iterations: 10, warmup: 1,
-        goal: .relative(15_000, toFloorThen: ReferenceFloors.easeInOutCurve), floor: bezierFloor(".easeInOut").name)
+        goal: .relative(15_000, toFloorThen: ReferenceFloors.plainStorm), floor: retargetStormFloor.name)
+
+    /// Its floor: the same appends and chains of one value, written plainly.
+    public static let retargetStormFloor = Suite(
+        target: target, name: "Floor: 1 kHz retarget storm chained plainly: 10,000 × (append + chain 1 ms), Double",
+        itemsPerIteration: 10_000, item: "set + update", iterations: 10, warmup: 1)
 
     /// The animations a client writes: one animation per value, set once and updated every frame (10,000
     /// values), each beside its floor, the same animation called with no runtime.
@@ -397,6 +426,12 @@ public enum ModelSuites {
         Suite(
             target: target, name: "AnimatedValue \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
             item: "value", iterations: 300, warmup: 30, goal: goal, floor: floor.name)
+    }
+
+    private static func animatedValuesFloor(_ what: String) -> Suite {
+        Suite(
+            target: target, name: "Floor: \(what), \(values.grouped) SIMD2<Double>", itemsPerIteration: values,
+            item: "value", iterations: 300, warmup: 30)
     }
 
     /// `VelocityTracker.addSample` on `SIMD2<Double>`, 1,000 samples at 1 kHz into a full ring buffer, held to
@@ -457,7 +492,10 @@ public enum ModelSuites {
         ]
         + bezierCurves.map { bezierFloor($0.expression) }
         + animations.map(animate)
-        + [valuesUnderSpring, retargetsUnderSpring, valuesUnderCombination, retargetsUnderCombination, retargetStorm]
+        + [
+            valuesUnderSpring, retargetsUnderSpring, valuesUnderCombinationFloor, valuesUnderCombination,
+            retargetsUnderCombinationFloor, retargetsUnderCombination, retargetStormFloor, retargetStorm,
+        ]
         + clientRows + [
             trackerAddSampleFloor, trackerAddSample, trackerEstimateFloor, trackerEstimate, keyframeFloor,
             keyframeTimeline, keyframeVelocityFloor,
