@@ -98,10 +98,10 @@ public struct Goal: Sendable, Hashable {
 }
 
 /// The floors, per item, of the run every goal first set as a time was restated from: the full
-/// `make bench` of 20ecdd2 (`Benchmarks/RESULTS.md` there), the run the time goals were last held to and
-/// the README quotes. A floor added since is carried into that run's terms through its ratio to libm in
-/// the first full run that measured both, so that a goal keeps the time it was first set as while its
-/// verdict comes from a floor of the same work.
+/// `make bench` of 20ecdd2 (`Benchmarks/RESULTS.md` there), the run the time goals were last held to. A
+/// floor added since is carried into that run's terms through its ratio to libm in the first full run
+/// that measured both, so that a goal keeps the time it was first set as while its verdict comes from a
+/// floor of the same work.
 public enum ReferenceFloors {
     /// "Floor: libm sin + cos + exp", nanoseconds per call.
     public static let libm = 15.9
