@@ -11,9 +11,11 @@ import Tweening
 // One unpaced frame of the harness loop (input, clock, update, draw, render, present, stats), as
 // `cadence --headless --unpaced` runs it: SDL's dummy video driver and software renderer, 1280×720.
 // A no-op backend beside each separates the loop's and the scene's own cost from SDL's rasteriser.
-// Its frames start 1/60 s apart on the clock they read (``SixtyHertzClock``): a no-op frame takes
-// microseconds, so on the real clock its measured frames would cover a few milliseconds of the scene, before
-// anything moves (the stress scene's first wave is at 0.5 s). On SDL a frame is long enough for the real clock.
+// Its frames start 1/60 s apart on the clock they read (``SixtyHertzClock``), on either backend. On the real
+// clock a frame's share of the scene's time is the frame's own duration: a no-op frame would cover
+// microseconds of the scene, before anything moves (the stress scene's first wave is at 0.5 s), and an SDL
+// frame would animate more on a slower or busier machine than on a fast idle one, so the work measured
+// would follow the machine's state.
 
 let benchmarks: @Sendable () -> Void = {
     let busyScene: MakeScene = { (context: SceneContext) throws(HarnessError) in
@@ -170,28 +172,21 @@ func measureBareLoop(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
 }
 
 /// A scene made as the harness makes it (by a session, on the same backend), its frames run by hand: the
-/// tweener's and the scene's update by the delta its row's frames get (1/60 s on the no-op backend, the
-/// monotonic clock's on SDL), the scene's draw into a reused list after a clear, and the backend's render
-/// and present. No input, statistics, heads-up text, profiler overlay or pacing.
+/// tweener's and the scene's update by the delta its row's frames get (1/60 s), the scene's draw into a
+/// reused list after a clear, and the backend's render and present. No input, statistics, heads-up text,
+/// profiler overlay or pacing.
 final class BareLoop: FrameRunner {
     let session: HarnessSession
-    let time = MonotonicClock()
-    var last: UInt64
     var list = DrawList()
-    /// The loop's delta when its rows run on a fixed one (the no-op backend's, see above).
-    let fixedDelta: Double?
 
     init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
-        fixedDelta = sdl ? nil : frame60
         session = try HarnessSession(
-            backend: try MeasuredLoop.backend(sdl: sdl), time: time, plan: .init(paced: false, scene: makeScene))
-        last = time.now()
+            backend: try MeasuredLoop.backend(sdl: sdl), time: MonotonicClock(),
+            plan: .init(paced: false, scene: makeScene))
     }
 
     func frame() {
-        let now = time.now()
-        let dt = fixedDelta ?? Double(now &- last) / 1e9
-        last = now
+        let dt = frame60
         session.tweener.update(by: dt)
         session.scene.update(by: dt)
         list.removeAll()
@@ -312,8 +307,8 @@ func measure<Runner: FrameRunner>(_ suite: Suite, _ make: @escaping () throws ->
     }
 }
 
-/// A frame loop on a real monotonic clock, never waiting for a deadline (`Pacer(targetRate: nil)`), with
-/// its own tweener as `cadence` sets it up.
+/// A frame loop on a clock whose frames start 1/60 s apart, never waiting for a deadline
+/// (`Pacer(targetRate: nil)`), with its own tweener as `cadence` sets it up.
 final class MeasuredLoop: FrameRunner {
     /// The SDL backend of the suite running, closed by its teardown: SDL is process-global, so only one
     /// may be open at a time and the next suite must not inherit it.
@@ -331,17 +326,14 @@ final class MeasuredLoop: FrameRunner {
 
     init(scene makeScene: @escaping MakeScene, sdl: Bool) throws {
         let backend = try Self.backend(sdl: sdl)
-        clock = sdl ? nil : SixtyHertzClock()
-        loop = try HarnessSession(
-            backend: backend, time: clock ?? MonotonicClock(), plan: .init(paced: false, scene: makeScene)
-        ).loop
+        loop = try HarnessSession(backend: backend, time: clock, plan: .init(paced: false, scene: makeScene)).loop
     }
 
-    /// The no-op backend's clock.
-    let clock: SixtyHertzClock?
+    /// The clock the frames read: 1/60 s apart.
+    let clock = SixtyHertzClock()
 
     func frame() {
-        clock?.startFrame()
+        clock.startFrame()
         do {
             try loop.runFrame()
         } catch {

@@ -536,9 +536,11 @@ public enum HarnessSuites {
         target: target, name: "Floor: a frame's clock readings, statistics and heads-up texts, written plainly",
         itemsPerIteration: 1, item: "frame", iterations: 5_000, warmup: 50)
 
-    /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it: at most
-    /// 1.5× the floor of its dots drawn by a minimal SDL loop (what the scene's own update, the heads-up text
-    /// and the profiler overlay may add), allocating nothing in the median frame.
+    /// The busy scene on the headless SDL backend, as `cadence stress --headless --unpaced` runs it with a
+    /// `--fixed-dt` of 1/60 s (frames 1/60 s apart on the clock the loop reads, so that every frame animates
+    /// as much on any machine, in the scene's steady state): at most 1.5× the floor of its dots drawn by a
+    /// minimal SDL loop (what the scene's own update, the heads-up text and the profiler overlay may add),
+    /// allocating nothing in the median frame.
     public static let busySceneSDL = Suite(
         target: target,
         name: "Frame loop, \(busySceneName) scene, headless SDL",
@@ -578,10 +580,9 @@ public enum HarnessSuites {
         item: "frame", iterations: 600, warmup: 30, goal: Goal(ratioToFloor: 1.5, mallocsPerItem: 0),
         floor: bareFloor(busySceneName).name)
 
-    /// The floor of a scene's frame: the tweener's and the scene's update by the same delta as its row (1/60 s
-    /// on the no-op backend, the monotonic clock's on SDL) and the scene's draw into a reused list, in a bare
-    /// loop (no input, statistics, heads-up text, overlay or pacing). On headless SDL (`sdl`) the list is
-    /// also rendered and presented.
+    /// The floor of a scene's frame: the tweener's and the scene's update by the same delta as its row
+    /// (1/60 s) and the scene's draw into a reused list, in a bare loop (no input, statistics, heads-up text,
+    /// overlay or pacing). On headless SDL (`sdl`) the list is also rendered and presented.
     public static func bareFloor(_ scene: String, sdl: Bool = false) -> Suite {
         Suite(
             target: target,
