@@ -200,41 +200,17 @@ func springPositionPlainly(_ times: [Double], response: Double, dampingRatio: Do
 }
 
 /// A cubic Bézier from (0, 0) through (x1, y1), (x2, y2) to (1, 1) at each of `progresses` in turn for `calls`
-/// calls, solved the textbook way: Newton's method on x(s) = p from s = p to 1e-12 (at most 8 steps, bisection
-/// if a step stalls), then y(s) and the slope y′(s)/x′(s).
+/// calls, solved by `bezierPlainly`, value and slope summed.
 func bezierSolvedPlainly(_ progresses: [Double], _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, calls: Int)
     -> Double
 {
-    let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
-    let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
     var sum = 0.0
     progresses.withUnsafeBufferPointer { progresses in
         var index = 0
         for _ in 0..<calls {
             let p = progresses[index]
             index = index + 1 == progresses.count ? 0 : index + 1
-            var s = p
-            var solved = false
-            for _ in 0..<8 {
-                let error = ((ax * s + bx) * s + cx) * s - p
-                if abs(error) < 1e-12 {
-                    solved = true
-                    break
-                }
-                let slope = (3 * ax * s + 2 * bx) * s + cx
-                if abs(slope) < 1e-6 { break }
-                s -= error / slope
-            }
-            if !solved {
-                var (low, high) = (0.0, 1.0)
-                s = p
-                while high - low > 1e-12 {
-                    if ((ax * s + bx) * s + cx) * s < p { low = s } else { high = s }
-                    s = (low + high) / 2
-                }
-            }
-            let value = ((ay * s + by) * s + cy) * s
-            let slope = ((3 * ay * s + 2 * by) * s + cy) / ((3 * ax * s + 2 * bx) * s + cx)
+            let (value, slope) = bezierPlainly(p, x1, y1, x2, y2)
             sum += value + slope
         }
     }
