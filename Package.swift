@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "SwiftUIPortingTests",
             dependencies: ["Cadence", "CadenceExamples", "CadenceFoundation"]),
-        .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence"]),
+        .testTarget(name: "TweeningTests", dependencies: ["Tweening", "Cadence", "CLinux"]),
         .testTarget(
             name: "HarnessTests",
             dependencies: [

@@ -1,9 +1,11 @@
 #ifndef CADENCE_CLINUX_SHIM_H
 #define CADENCE_CLINUX_SHIM_H
 
-// Linux calls that Swift's Glibc module leaves out: it is built without _GNU_SOURCE, so glibc's header
-// hides them, and they are declared here as glibc defines them.
+// Linux calls that Swift's Glibc module leaves out: it has no <malloc.h> (malloc_usable_size, which the
+// tween layout test reads), and it is built without _GNU_SOURCE, so glibc's header hides pipe2, declared
+// here as glibc defines it.
 #include <fcntl.h>
+#include <malloc.h>
 #include <unistd.h>
 
 int pipe2(int pipefd[2], int flags);

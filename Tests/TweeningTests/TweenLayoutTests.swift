@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+import CLinux
 import Testing
 @testable import Tweening
 
@@ -9,7 +9,7 @@ import Testing
 @Suite struct TweenLayoutTests {
     /// The heap block glibc gave `object`, in usable bytes.
     private func blockSize(_ object: AnyObject) -> Int {
-        mallocUsableSize(Unmanaged.passUnretained(object).toOpaque())
+        malloc_usable_size(Unmanaged.passUnretained(object).toOpaque())
     }
 
     @Test func aDoubleTweenFitsA144ByteBlock() {
@@ -38,7 +38,4 @@ import Testing
         #expect(tween.startValue == 0.5)
     }
 }
-
-// <malloc.h> is not part of Swift's Glibc module.
-@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
 #endif
