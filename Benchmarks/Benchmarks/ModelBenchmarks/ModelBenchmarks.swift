@@ -518,7 +518,6 @@ func measureRetargets(_ suite: Suite, animation: Animation) {
 final class AnimatedField {
     let animation: Animation
     let values: [AnimatedValue<SIMD2<Double>>]
-    let homes: [SIMD2<Double>]
     /// Frames updated so far.
     private(set) var frame = 0
     private var outward = false
@@ -528,8 +527,7 @@ final class AnimatedField {
 
     init(animation: Animation) {
         self.animation = animation
-        homes = Self.homes
-        values = homes.map { AnimatedValue($0) }
+        values = Self.homes.map { AnimatedValue($0) }
     }
 
     /// Sends every value to its other target.
@@ -539,7 +537,7 @@ final class AnimatedField {
         let animation = self.animation
         // Through buffers, so that the loop costs the values' work and not the arrays' checks.
         values.withUnsafeBufferPointer { values in
-            homes.withUnsafeBufferPointer { homes in
+            Self.homes.withUnsafeBufferPointer { homes in
                 for index in values.indices { values[index].set(homes[index] + offset, animation: animation) }
             }
         }
