@@ -239,33 +239,18 @@ final class RunningTweens {
 final class FlatTweens {
     let count: Int
     let elapsed, duration, start, end, output: UnsafeMutablePointer<Double>
-    private let block: UnsafeMutableRawPointer
-
-    /// How much later in its 4 KiB page each array starts than the one before: 13 cache lines, a fifth
-    /// of a page. Arrays allocated one after another can start a few elements apart within their pages,
-    /// and then a load from one shares the low 12 address bits of a store to another still in flight,
-    /// which the CPU treats as a dependency (4K aliasing): the floor's time would then depend on what the
-    /// heap held before it rather than on its work.
-    static let stagger = 832
+    private let buffers: FlatBuffers
 
     init(count: Int) {
         self.count = count
-        let page = 4_096
-        let span = (count * MemoryLayout<Double>.stride + page - 1) / page * page + Self.stagger
-        let block = UnsafeMutableRawPointer.allocate(byteCount: 5 * span, alignment: page)
-        self.block = block
-        let arrays = (0..<5).map { (block + $0 * span).bindMemory(to: Double.self, capacity: count) }
-        (elapsed, duration, start, end, output) = (arrays[0], arrays[1], arrays[2], arrays[3], arrays[4])
-        for index in 0..<count {
-            (elapsed + index).initialize(to: 0)
-            (duration + index).initialize(to: 3_600)
-            (start + index).initialize(to: Double(index))
-            (end + index).initialize(to: Double(index) + 100)
-            (output + index).initialize(to: 0)
-        }
+        buffers = FlatBuffers(count: 5, bytes: count * MemoryLayout<Double>.stride)
+        elapsed = buffers.buffer(0, of: 0.0, capacity: count)
+        duration = buffers.buffer(1, of: 3_600.0, capacity: count)
+        start = buffers.buffer(2, of: 0.0, capacity: count)
+        end = buffers.buffer(3, of: 0.0, capacity: count)
+        output = buffers.buffer(4, of: 0.0, capacity: count)
+        for index in 0..<count { (start[index], end[index]) = (Double(index), Double(index) + 100) }
     }
-
-    deinit { block.deallocate() }
 
     func update(by dt: Double) {
         for index in 0..<count {
