@@ -6,30 +6,33 @@ import Foundation
 
 // The combining rows' floors: the same retargets and frames, chained plainly.
 
-/// Registers the floors of the three combining rows, after checking that the plain chain computes the
-/// runtime's presentations and velocities.
+/// Registers the floors of the three combining rows. Each floor's setup first checks that the plain chain
+/// computes the runtime's presentations and velocities: there, and not when the suites are registered
+/// (which every suite's process does), so that the 10,000 values it makes and frees do not rearrange the
+/// heap the rows' own values are then made on.
 func combiningFloorBenchmarks() {
-    checkPlainCombination(retargetEvery: 6)
-    checkPlainCombination(retargetEvery: 1)
-
     let updates = ModelSuites.valuesUnderCombinationFloor
-    Benchmark(updates.name, configuration: .init(updates)) { benchmark, field in
+    Benchmark(updates.name, configuration: .init(updates)) { (benchmark: Benchmark, field: PlainCombinedField) in
         if field.frame % 6 == 0 { field.retargetAll() }
         benchmark.startMeasurement()
         field.updateAll()
         benchmark.stopMeasurement()
     } setup: {
-        PlainCombinedField(capacity: 32)
+        checkPlainCombination(retargetEvery: 6)
+        checkPlainCombination(retargetEvery: 1)
+        return PlainCombinedField(capacity: 32)
     }
 
     let retargets = ModelSuites.retargetsUnderCombinationFloor
-    Benchmark(retargets.name, configuration: .init(retargets)) { benchmark, field in
+    Benchmark(retargets.name, configuration: .init(retargets)) { (benchmark: Benchmark, field: PlainCombinedField) in
         field.updateAll()
         benchmark.startMeasurement()
         field.retargetAll()
         benchmark.stopMeasurement()
     } setup: {
-        PlainCombinedField(capacity: 32)
+        checkPlainCombination(retargetEvery: 6)
+        checkPlainCombination(retargetEvery: 1)
+        return PlainCombinedField(capacity: 32)
     }
 
     let storm = ModelSuites.retargetStormFloor
@@ -81,39 +84,51 @@ private func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
     return abs(difference.x) <= 1e-9 * max(1, abs(b.x)) && abs(difference.y) <= 1e-9 * max(1, abs(b.y))
 }
 
-/// A cubic Bézier timing curve from (0, 0) through (x1, y1), (x2, y2) to (1, 1) at progress `p`, solved the
-/// textbook way: Newton's method on x(s) = p from s = p to 1e-12 (at most 8 steps, bisection if a step
-/// stalls), then the value y(s) and the slope y′(s)/x′(s). The floor of the curves' `animate` rows and of
-/// the combining rows.
-@inline(__always)
-func bezierPlainly(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> (
-    value: Double, slope: Double
-) {
-    let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
-    let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
-    var s = p
-    var solved = false
-    for _ in 0..<8 {
-        let error = ((ax * s + bx) * s + cx) * s - p
-        if abs(error) < 1e-12 {
-            solved = true
-            break
-        }
-        let slope = (3 * ax * s + 2 * bx) * s + cx
-        if abs(slope) < 1e-6 { break }
-        s -= error / slope
+/// A cubic Bézier timing curve from (0, 0) through (x1, y1), (x2, y2) to (1, 1), its polynomial
+/// coefficients computed once, as a curve is set up once and solved at every frame, solved the textbook
+/// way: Newton's method on x(s) = p from s = p to 1e-12 (at most 8 steps, bisection if a step stalls), then
+/// the value y(s) and the slope y′(s)/x′(s). The floor of the curves' `animate` rows and of the combining
+/// rows.
+struct PlainBezier {
+    let ax: Double, bx: Double, cx: Double
+    let ay: Double, by: Double, cy: Double
+
+    init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
     }
-    if !solved {
-        var (low, high) = (0.0, 1.0)
-        s = p
-        while high - low > 1e-12 {
-            if ((ax * s + bx) * s + cx) * s < p { low = s } else { high = s }
-            s = (low + high) / 2
+
+    /// The value and slope at progress `p`.
+    @inline(__always)
+    func solve(_ p: Double) -> (value: Double, slope: Double) {
+        var s = p
+        var solved = false
+        for _ in 0..<8 {
+            let error = ((ax * s + bx) * s + cx) * s - p
+            if abs(error) < 1e-12 {
+                solved = true
+                break
+            }
+            let slope = (3 * ax * s + 2 * bx) * s + cx
+            if abs(slope) < 1e-6 { break }
+            s -= error / slope
         }
+        if !solved {
+            var (low, high) = (0.0, 1.0)
+            s = p
+            while high - low > 1e-12 {
+                if ((ax * s + bx) * s + cx) * s < p { low = s } else { high = s }
+                s = (low + high) / 2
+            }
+        }
+        let value = ((ay * s + by) * s + cy) * s
+        let slope = ((3 * ay * s + 2 * by) * s + cy) / ((3 * ax * s + 2 * bx) * s + cx)
+        return (value, slope)
     }
-    let value = ((ay * s + by) * s + cy) * s
-    let slope = ((3 * ay * s + 2 * by) * s + cy) / ((3 * ax * s + 2 * bx) * s + cx)
-    return (value, slope)
 }
 
 /// Combining `.easeInOut` as Cadence's runtime does it, written plainly over flat buffers. Per value, its
@@ -124,7 +139,7 @@ func bezierPlainly(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: 
 final class PlainCombination<V: VectorArithmetic> {
     let capacity: Int
     let duration = 0.35
-    let curve = (x1: 0.42, y1: 0.0, x2: 0.58, y2: 1.0)
+    let curve = PlainBezier(0.42, 0.0, 0.58, 1.0)
     private let targets: UnsafeMutablePointer<V>
     private let presentations: UnsafeMutablePointer<V>
     private let velocities: UnsafeMutablePointer<V>
@@ -191,7 +206,7 @@ final class PlainCombination<V: VectorArithmetic> {
                 (result, rate, lastFinished) = (interval, .zero, entry)
                 continue
             }
-            let (eased, slope) = bezierPlainly(time / duration, curve.x1, curve.y1, curve.x2, curve.y2)
+            let (eased, slope) = curve.solve(time / duration)
             let value = interval - result
             result += value.scaled(by: eased)
             rate = rate.scaled(by: 1 - eased) + value.scaled(by: slope / duration)

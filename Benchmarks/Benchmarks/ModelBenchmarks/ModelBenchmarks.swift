@@ -200,17 +200,18 @@ func springPositionPlainly(_ times: [Double], response: Double, dampingRatio: Do
 }
 
 /// A cubic Bézier from (0, 0) through (x1, y1), (x2, y2) to (1, 1) at each of `progresses` in turn for `calls`
-/// calls, solved by `bezierPlainly`, value and slope summed.
+/// calls, solved by `PlainBezier`, value and slope summed.
 func bezierSolvedPlainly(_ progresses: [Double], _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, calls: Int)
     -> Double
 {
     var sum = 0.0
+    let curve = PlainBezier(x1, y1, x2, y2)
     progresses.withUnsafeBufferPointer { progresses in
         var index = 0
         for _ in 0..<calls {
             let p = progresses[index]
             index = index + 1 == progresses.count ? 0 : index + 1
-            let (value, slope) = bezierPlainly(p, x1, y1, x2, y2)
+            let (value, slope) = curve.solve(p)
             sum += value + slope
         }
     }
