@@ -309,6 +309,7 @@ func animatedValueBenchmarks() {
     measureUpdates(ModelSuites.valuesUnderCombination, animation: .easeInOut, retargetEvery: 6)
     measureRetargets(ModelSuites.retargetsUnderCombination, animation: .easeInOut)
     combiningFloorBenchmarks()
+    mergingSpringFloorBenchmarks()
 
     let storm = ModelSuites.retargetStorm
     Benchmark(storm.name, configuration: .init(storm)) { benchmark in

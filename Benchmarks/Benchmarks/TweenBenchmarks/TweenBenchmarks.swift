@@ -80,6 +80,16 @@ let benchmarks: @Sendable () -> Void = {
         withExtendedLifetime(tweens) {}
     }
 
+    let completeFloor = TweenSuites.completeAllFloor
+    Benchmark(completeFloor.name, configuration: .init(completeFloor)) { benchmark in
+        let tweens = PlainCompletion(count: completeFloor.itemsPerIteration)
+        benchmark.startMeasurement()
+        tweens.update(by: 1)
+        benchmark.stopMeasurement()
+        precondition(tweens.runningCount == 0, "every plain tween should have completed")
+        withExtendedLifetime(tweens) {}
+    }
+
     // The cost moved out of the frame above: the next update frees the first batch of the completed tweens.
     let release = TweenSuites.releaseAfterCompleteAll
     Benchmark(release.name, configuration: .init(release)) { benchmark in
@@ -294,5 +304,61 @@ final class FlatClosureTweens {
             closures[index](start[index] + (end[index] - start[index]) * eased)
         }
         blackHole(sink.values[flat.count - 1])
+    }
+}
+
+/// The complete-all floor: the closure floor's tweens (0.5 s long, so that a 1 s frame ends them all), each
+/// with a state and listed as running. A frame moves every listed tween, hands it its value through its
+/// closure, and for each that reached its end sets its state to killed (completed, then auto-killed), takes
+/// it off the running list and lists it to be freed later, as the tweener does.
+final class PlainCompletion {
+    let tweens: FlatClosureTweens
+    /// 1 running, 2 killed.
+    let states: UnsafeMutablePointer<UInt8>
+    let running: UnsafeMutablePointer<Int32>
+    let finished: UnsafeMutablePointer<Int32>
+    private(set) var runningCount: Int
+    private(set) var finishedCount = 0
+
+    init(count: Int) {
+        tweens = FlatClosureTweens(count: count)
+        tweens.flat.duration.update(repeating: 0.5, count: count)
+        states = .allocate(capacity: count)
+        states.initialize(repeating: 1, count: count)
+        running = .allocate(capacity: count)
+        for index in 0..<count { (running + index).initialize(to: Int32(index)) }
+        finished = .allocate(capacity: count)
+        runningCount = count
+    }
+
+    deinit {
+        states.deallocate()
+        running.deallocate()
+        finished.deallocate()
+    }
+
+    func update(by dt: Double) {
+        let flat = tweens.flat
+        let (elapsed, duration, start, end, closures) = (flat.elapsed, flat.duration, flat.start, flat.end, tweens.closures)
+        var kept = 0
+        var finishedCount = self.finishedCount
+        for slot in 0..<runningCount {
+            let index = Int(running[slot])
+            let time = elapsed[index] + dt
+            elapsed[index] = time
+            let progress = min(time / duration[index], 1)
+            let eased = 1 - (1 - progress) * (1 - progress)
+            closures[index](start[index] + (end[index] - start[index]) * eased)
+            if progress >= 1 {
+                states[index] = 2
+                finished[finishedCount] = Int32(index)
+                finishedCount += 1
+            } else {
+                running[kept] = Int32(index)
+                kept += 1
+            }
+        }
+        (runningCount, self.finishedCount) = (kept, finishedCount)
+        blackHole(tweens.sink.values[flat.count - 1])
     }
 }

@@ -116,15 +116,23 @@ public enum ReferenceFloors {
     public static let plainFit = libm * 84.0 / 21.3
     /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
     public static let closureLoop = 11.3
-    // The next four were added together; the full run that measured them first is in their commit's message.
+    // The next two were added together; the full run that measured them first is in their commit's message.
     /// "Floor: 100,000 plain tweens made, listed and started", nanoseconds per tween.
     public static let plainCreation = libm * 55.9 / 18.4
-    /// "Floor: combining .easeInOut retargeted at 10 Hz, chained plainly, …", nanoseconds per value.
-    public static let plainCombining = libm * 83.8 / 18.4
     /// "Floor: retarget every frame, combining .easeInOut, entries appended plainly, …", per value.
     public static let plainRetarget = libm * 6.57 / 18.4
+    // The rest were added or changed together; the full run that measured them first is in the message of
+    // the commit that took these figures.
+    /// "Floor: combining .easeInOut retargeted at 10 Hz, chained plainly, …", nanoseconds per value.
+    public static let plainCombining = libm * 78.4 / 18.3
     /// "Floor: 1 kHz retarget storm chained plainly: …", nanoseconds per set + update.
-    public static let plainStorm = libm * 7_760 / 18.4
+    public static let plainStorm = libm * 7_180 / 18.3
+    /// "Floor: 100,000 plain tweens completed in one frame", nanoseconds per tween.
+    public static let plainCompletion = libm * 11.8 / 18.3
+    /// "Floor: merging .spring stepped plainly, retargeted every half second, …", nanoseconds per value.
+    public static let plainSprings = libm * 14.0 / 18.3
+    /// "Floor: retarget every frame, merging .spring, merged plainly, …", nanoseconds per value.
+    public static let plainSpringRetarget = libm * 1.65 / 18.3
 }
 
 /// Every suite, in the order the table lists them.
@@ -192,10 +200,18 @@ public enum TweenSuites {
         item: "tween", iterations: 30, warmup: 2)
 
     /// One update in which all 100,000 tracked tweens reach their end (and are auto-killed and untracked).
+    /// Held to the same frame written plainly, its goal first set as 30 ns.
     public static let completeAll = Suite(
         target: target, name: "Tween complete all, 100,000 in one frame", itemsPerIteration: 100_000,
-        item: "tween", iterations: 30, warmup: 2, goal: .relative(30, toFloorThen: ReferenceFloors.closureLoop),
-        floor: closureFloor(100_000).name, peer: "STween 1.7–1.9 s")
+        item: "tween", iterations: 30, warmup: 2, goal: .relative(30, toFloorThen: ReferenceFloors.plainCompletion),
+        floor: completeAllFloor.name, peer: "STween 1.7–1.9 s")
+
+    /// Its floor: the closure floor's 100,000 tweens, each listed as running with a state, in a frame that
+    /// ends them all: each moved and handed its end value through its closure, its state set, taken off the
+    /// running list and listed to be freed later.
+    public static let completeAllFloor = Suite(
+        target: target, name: "Floor: 100,000 plain tweens completed in one frame", itemsPerIteration: 100_000,
+        item: "tween", iterations: 30, warmup: 2)
 
     /// The update after that frame: it frees the first eighth (12,500) of the completed tweens (the
     /// tweener frees the larger of 4,096 and an eighth of those waiting per update), the cost the frame
@@ -206,7 +222,10 @@ public enum TweenSuites {
 
     public static let all: [Suite] =
         sizes.flatMap { [update($0), closureFloor($0), floor($0)] }
-        + [createAndStartFloor, createAndStart, createAndStartFresh, completeAll, releaseAfterCompleteAll]
+        + [
+            createAndStartFloor, createAndStart, createAndStartFresh, completeAllFloor, completeAll,
+            releaseAfterCompleteAll,
+        ]
 
     /// 10 million tween updates per size (0.1–0.2 s at the goal), and never fewer than 200 samples.
     private static func iterations(_ count: Int) -> Int { max(200, 10_000_000 / count) }
@@ -340,17 +359,28 @@ public enum ModelSuites {
     public static let values = 10_000
 
     /// Every value's `update(by:)` for one 60 Hz frame, each running a merging spring (retargeted between
-    /// measured frames every half second, so that none ever comes to rest). Held to the stepped spring
-    /// floor (one value's frame of steps), its goal first set as 100 ns.
+    /// measured frames every half second, so that none ever comes to rest). Held to the same springs
+    /// stepped plainly, its goal first set as 100 ns.
     public static let valuesUnderSpring = animatedValues(
-        "update, merging .spring", floor: springSteppedFloor,
-        goal: .relative(100, toFloorThen: ReferenceFloors.steppedSpring, allocationFree: true))
+        "update, merging .spring", floor: valuesUnderSpringFloor,
+        goal: .relative(100, toFloorThen: ReferenceFloors.plainSprings, allocationFree: true))
+
+    /// Its floor: the same values, schedule and spring, each value's state (error along its interval,
+    /// velocity, force) stepped by velocity Verlet at 1/300 s over flat buffers, tested for settling, and
+    /// what it shows stored; checked against `AnimatedValue`'s presentations and velocities first.
+    public static let valuesUnderSpringFloor = animatedValuesFloor(
+        "merging .spring stepped plainly, retargeted every half second")
 
     /// Every value retargeted under a merging spring, one frame after the last retarget (a mouse drag).
-    /// Held to the stepped spring floor, its goal first set as 200 ns.
+    /// Held to the same merges written plainly, its goal first set as 200 ns.
     public static let retargetsUnderSpring = animatedValues(
-        "retarget every frame, merging .spring", floor: springSteppedFloor,
-        goal: .relative(200, toFloorThen: ReferenceFloors.steppedSpring))
+        "retarget every frame, merging .spring", floor: retargetsUnderSpringFloor,
+        goal: .relative(200, toFloorThen: ReferenceFloors.plainSpringRetarget))
+
+    /// Its floor: each value's merge written plainly: its target, interval and error moved by the change,
+    /// its velocity and force kept, its run's clock restarted.
+    public static let retargetsUnderSpringFloor = animatedValuesFloor(
+        "retarget every frame, merging .spring, merged plainly")
 
     /// Every value's `update(by:)` for one frame under `.easeInOut`, retargeted at 10 Hz so that each
     /// value combines about four animations at a time. Held to the same combining written plainly, its
@@ -493,7 +523,8 @@ public enum ModelSuites {
         + bezierCurves.map { bezierFloor($0.expression) }
         + animations.map(animate)
         + [
-            valuesUnderSpring, retargetsUnderSpring, valuesUnderCombinationFloor, valuesUnderCombination,
+            valuesUnderSpringFloor, valuesUnderSpring, retargetsUnderSpringFloor, retargetsUnderSpring,
+            valuesUnderCombinationFloor, valuesUnderCombination,
             retargetsUnderCombinationFloor, retargetsUnderCombination, retargetStormFloor, retargetStorm,
         ]
         + clientRows + [
