@@ -29,6 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName), scene: busyScene, sdl: false)
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene, clear: .plainStores)
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLOwnClearFloor, scene: busyScene, clear: .sdl)
+    measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName, sdl: true), scene: busyScene, sdl: true)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
         let scene = try SceneCatalog.builtIn.make(HarnessSuites.inspectorSceneName, context: context)

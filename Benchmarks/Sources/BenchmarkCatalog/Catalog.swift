@@ -571,7 +571,8 @@ public enum HarnessSuites {
     /// `--fixed-dt` of 1/60 s (frames 1/60 s apart on the clock the loop reads, so that every frame animates
     /// as much on any machine, in the scene's steady state): at most 1.5× the floor of its dots drawn by a
     /// minimal SDL loop (what the scene's own update, the heads-up text and the profiler overlay may add),
-    /// allocating nothing in the median frame.
+    /// allocating nothing in the median frame. The scene's own frames in a bare loop on headless SDL
+    /// (``bareFloor(_:sdl:)``) are measured beside it: what the loop adds to them.
     public static let busySceneSDL = Suite(
         target: target,
         name: "Frame loop, \(busySceneName) scene, headless SDL",
@@ -690,7 +691,7 @@ public enum HarnessSuites {
 
     public static let all: [Suite] = [
         emptySceneSDL, emptySceneNullBackend, frameBookkeepingFloor, busySceneSDL, busySceneSDLFloor,
-        busySceneSDLOwnClearFloor,
+        busySceneSDLOwnClearFloor, bareFloor(busySceneName, sdl: true),
         busySceneNullBackend, bareFloor(busySceneName),
         inspectorSceneSDL, bareFloor(inspectorSceneName, sdl: true), inspectorSceneNullBackend,
         bareFloor(inspectorSceneName), inspectorUserAnimationNullBackend, bareFloor(inspectorUserAnimationName),
