@@ -339,7 +339,8 @@ final class PlainCompletion {
 
     func update(by dt: Double) {
         let flat = tweens.flat
-        let (elapsed, duration, start, end, closures) = (flat.elapsed, flat.duration, flat.start, flat.end, tweens.closures)
+        let (elapsed, duration, start, end) = (flat.elapsed, flat.duration, flat.start, flat.end)
+        let closures = tweens.closures
         var kept = 0
         var finishedCount = self.finishedCount
         for slot in 0..<runningCount {
