@@ -106,16 +106,12 @@ public enum ReferenceFloors {
     /// "Floor: libm sin + cos + exp", nanoseconds per call.
     public static let libm = 15.9
     // Floors added since, each as its ratio to libm in the full run named (its Benchmarks/RESULTS.md).
-    /// "Floor: merging spring stepped at 1/300 s (velocity Verlet) over flat arrays", from b0a0418.
-    public static let steppedSpring = libm * 17.5 / 21.2
     /// "Floor: linear progress over flat arrays", from cbf28da.
     public static let linear = libm * 1.57 / 21.3
     /// "Floor: VelocityTracker samples in a plain ring", from cbf28da.
     public static let sampleRing = libm * 1.83 / 21.3
     /// "Floor: VelocityTracker's fit written plainly over flat arrays", from cbf28da.
     public static let plainFit = libm * 84.0 / 21.3
-    /// "Floor: quadOut + closure call over flat arrays, 100,000", nanoseconds per element.
-    public static let closureLoop = 11.3
     // The next two were added together; the full run that measured them first is in their commit's message.
     /// "Floor: 100,000 plain tweens made, listed and started", nanoseconds per tween.
     public static let plainCreation = libm * 55.9 / 18.4
