@@ -18,8 +18,7 @@ func combiningFloorBenchmarks() {
         field.updateAll()
         benchmark.stopMeasurement()
     } setup: {
-        checkPlainCombination(retargetEvery: 6)
-        checkPlainCombination(retargetEvery: 1)
+        checkPlainCombination()
         return PlainCombinedField(capacity: 32)
     }
 
@@ -30,8 +29,7 @@ func combiningFloorBenchmarks() {
         field.retargetAll()
         benchmark.stopMeasurement()
     } setup: {
-        checkPlainCombination(retargetEvery: 6)
-        checkPlainCombination(retargetEvery: 1)
+        checkPlainCombination()
         return PlainCombinedField(capacity: 32)
     }
 
@@ -50,9 +48,14 @@ func combiningFloorBenchmarks() {
     }
 }
 
-/// Stops the benchmarks unless the plain chain shows what `AnimatedValue` shows, retargeted every
-/// `frames` frames under `.easeInOut`, at every frame of three seconds.
-func checkPlainCombination(retargetEvery frames: Int) {
+/// Stops the benchmarks unless the plain chain shows what `AnimatedValue` shows under `.easeInOut`, at every
+/// frame of three seconds, on the rows' two schedules: retargeted every 6 frames (10 Hz) and every frame.
+func checkPlainCombination() {
+    for frames in [6, 1] { checkPlainCombination(retargetEvery: frames) }
+}
+
+/// ``checkPlainCombination()`` on one schedule: retargeted every `frames` frames.
+private func checkPlainCombination(retargetEvery frames: Int) {
     let homes = (0..<16).map { SIMD2(Double($0 % 4) * 10, Double($0 / 4) * 10) }
     let values = homes.map { AnimatedValue($0) }
     let plain = PlainCombination<SIMD2<Double>>(homes: homes, capacity: 32)
