@@ -11,24 +11,11 @@ import Foundation
 /// (which every suite's process does), so that the 10,000 values it makes and frees do not rearrange the
 /// heap the rows' own values are then made on.
 func combiningFloorBenchmarks() {
-    let updates = ModelSuites.valuesUnderCombinationFloor
-    Benchmark(updates.name, configuration: .init(updates)) { (benchmark: Benchmark, field: PlainCombinedField) in
-        if field.frame % 6 == 0 { field.retargetAll() }
-        benchmark.startMeasurement()
-        field.updateAll()
-        benchmark.stopMeasurement()
-    } setup: {
+    measureUpdates(ModelSuites.valuesUnderCombinationFloor, retargetEvery: 6) {
         checkPlainCombination()
         return PlainCombinedField(capacity: 32)
     }
-
-    let retargets = ModelSuites.retargetsUnderCombinationFloor
-    Benchmark(retargets.name, configuration: .init(retargets)) { (benchmark: Benchmark, field: PlainCombinedField) in
-        field.updateAll()
-        benchmark.startMeasurement()
-        field.retargetAll()
-        benchmark.stopMeasurement()
-    } setup: {
+    measureRetargets(ModelSuites.retargetsUnderCombinationFloor) {
         checkPlainCombination()
         return PlainCombinedField(capacity: 32)
     }
@@ -177,6 +164,8 @@ final class PlainCombination<V: VectorArithmetic> {
     }
 
     func presentation(_ index: Int) -> V { presentations[index] }
+    /// Whether value `index` has running entries.
+    func isRunning(_ index: Int) -> Bool { counts[index] > 0 }
     func velocity(_ index: Int) -> V { velocities[index] }
 
     /// Sends value `index` to `target` from time `now`: one more entry, its interval the last one's plus
@@ -231,7 +220,7 @@ final class PlainCombination<V: VectorArithmetic> {
 }
 
 /// `AnimatedField`'s 10,000 points and schedule over a `PlainCombination`.
-final class PlainCombinedField {
+final class PlainCombinedField: PointField {
     let combination: PlainCombination<SIMD2<Double>>
     let homes: [SIMD2<Double>]
     private(set) var frame = 0
@@ -258,5 +247,9 @@ final class PlainCombinedField {
         for index in homes.indices { combination.evaluate(index, at: clock) }
         blackHole(combination.presentation(homes.count - 1))
         frame += 1
+    }
+
+    func requireAllAnimating() {
+        precondition(homes.indices.allSatisfy(combination.isRunning), "a value came to rest within the measured frames")
     }
 }

@@ -9,24 +9,11 @@ import Cadence
 /// Registers the two floors (called from `animatedValueBenchmarks`), each checked against `AnimatedValue` by
 /// its setup, before it is timed (see `combiningFloorBenchmarks`).
 func mergingSpringFloorBenchmarks() {
-    let frames = ModelSuites.valuesUnderSpringFloor
-    Benchmark(frames.name, configuration: .init(frames)) { (benchmark: Benchmark, field: PlainSpringField) in
-        if field.frame % 30 == 0 { field.retargetAll() }
-        benchmark.startMeasurement()
-        field.updateAll()
-        benchmark.stopMeasurement()
-    } setup: {
+    measureUpdates(ModelSuites.valuesUnderSpringFloor, retargetEvery: 30) {
         checkPlainSprings()
         return PlainSpringField()
     }
-
-    let retargets = ModelSuites.retargetsUnderSpringFloor
-    Benchmark(retargets.name, configuration: .init(retargets)) { (benchmark: Benchmark, field: PlainSpringField) in
-        field.updateAll()
-        benchmark.startMeasurement()
-        field.retargetAll()
-        benchmark.stopMeasurement()
-    } setup: {
+    measureRetargets(ModelSuites.retargetsUnderSpringFloor) {
         checkPlainSprings()
         return PlainSpringField()
     }
@@ -39,7 +26,7 @@ func mergingSpringFloorBenchmarks() {
 /// is shown and its velocity; a retarget merges as the spring does, moving the target and the interval by
 /// the change and keeping the offset, velocity and force, and restarts the run's clock. No `Animation`, no
 /// context, no matrix, no dispatch, no array checks.
-final class PlainSpringField {
+final class PlainSpringField: PointField {
     typealias Value = SIMD2<Double>
     let homes = AnimatedField.homes
     let count = AnimatedField.homes.count
@@ -120,6 +107,10 @@ final class PlainSpringField {
         self.settled += settled
         blackHole(presentations[count - 1])
         frame += 1
+    }
+
+    func requireAllAnimating() {
+        precondition(settled == 0, "a value came to rest within the measured frames")
     }
 }
 

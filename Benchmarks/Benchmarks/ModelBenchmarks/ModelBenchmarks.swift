@@ -304,10 +304,10 @@ struct AnimationRuns {
 /// keep every value moving: every 30 frames for the spring (none settles in 0.5 s), every 6 (10 Hz)
 /// for the combination.
 func animatedValueBenchmarks() {
-    measureUpdates(ModelSuites.valuesUnderSpring, animation: .spring, retargetEvery: 30)
-    measureRetargets(ModelSuites.retargetsUnderSpring, animation: .spring)
-    measureUpdates(ModelSuites.valuesUnderCombination, animation: .easeInOut, retargetEvery: 6)
-    measureRetargets(ModelSuites.retargetsUnderCombination, animation: .easeInOut)
+    measureUpdates(ModelSuites.valuesUnderSpring, retargetEvery: 30) { AnimatedField(animation: .spring) }
+    measureRetargets(ModelSuites.retargetsUnderSpring) { AnimatedField(animation: .spring) }
+    measureUpdates(ModelSuites.valuesUnderCombination, retargetEvery: 6) { AnimatedField(animation: .easeInOut) }
+    measureRetargets(ModelSuites.retargetsUnderCombination) { AnimatedField(animation: .easeInOut) }
     combiningFloorBenchmarks()
     mergingSpringFloorBenchmarks()
 
@@ -491,33 +491,46 @@ final class OneAnimationField<V: VectorArithmetic> {
 }
 
 /// One measured frame of updates per iteration, with an unmeasured retarget every `retargetEvery` frames.
-func measureUpdates(_ suite: Suite, animation: Animation, retargetEvery frames: Int) {
-    Benchmark(suite.name, configuration: .init(suite)) { benchmark, field in
+func measureUpdates<Field: PointField>(_ suite: Suite, retargetEvery frames: Int, make: @escaping () -> Field) {
+    Benchmark(suite.name, configuration: .init(suite)) { (benchmark: Benchmark, field: Field) in
         if field.frame % frames == 0 { field.retargetAll() }
         benchmark.startMeasurement()
         field.updateAll()
         benchmark.stopMeasurement()
         field.requireAllAnimating()
     } setup: {
-        AnimatedField(animation: animation)
+        make()
     }
 }
 
 /// One measured retarget of every value per iteration, one unmeasured frame after the last.
-func measureRetargets(_ suite: Suite, animation: Animation) {
-    Benchmark(suite.name, configuration: .init(suite)) { benchmark, field in
+func measureRetargets<Field: PointField>(_ suite: Suite, make: @escaping () -> Field) {
+    Benchmark(suite.name, configuration: .init(suite)) { (benchmark: Benchmark, field: Field) in
         field.updateAll()
         benchmark.startMeasurement()
         field.retargetAll()
         benchmark.stopMeasurement()
     } setup: {
-        AnimatedField(animation: animation)
+        make()
     }
+}
+
+/// `AnimatedField`'s 10,000 points and schedule, as the `AnimatedValue` rows run them or as their floors
+/// write them plainly.
+protocol PointField: AnyObject {
+    /// Frames updated so far.
+    var frame: Int { get }
+    /// Sends every value to its other target.
+    func retargetAll()
+    /// One 60 Hz frame for every value.
+    func updateAll()
+    /// Stops the run if a value came to rest: the suite would then be measuring idle frames.
+    func requireAllAnimating()
 }
 
 /// 10,000 points on a grid, each an `AnimatedValue<SIMD2<Double>>` sent back and forth between two
 /// targets with one animation, as a scene full of dragged or flocking dots would.
-final class AnimatedField {
+final class AnimatedField: PointField {
     let animation: Animation
     let values: [AnimatedValue<SIMD2<Double>>]
     /// Frames updated so far.
