@@ -186,7 +186,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     @discardableResult
     public func set(
-        _ target: Value, animation: Animation?,
+        _ target: Value, animation: consuming Animation?,
         completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
         completion: (() -> Void)? = nil
     ) -> Bool {

@@ -109,8 +109,8 @@ struct AnimationEntry<Value: VectorArithmetic> {
     /// context's parked storage.
     @inlinable
     mutating func start(
-        _ animation: Animation, interval: Value, at time: TimeInterval, completions: CompletionList,
-        environment: EnvironmentValues
+        _ animation: consuming Animation, interval: Value, at time: TimeInterval,
+        completions: consuming CompletionList, environment: EnvironmentValues
     ) {
         context.reset()
         context.environment = environment

@@ -182,43 +182,45 @@ struct RunningAnimations<Value: VectorArithmetic> {
     /// is only recorded: the animations are evaluated at the change's time by the next update or read
     /// (``refresh()``), once however many changes come before it. Returns whether completions are due.
     @inlinable
-    mutating func setTarget(_ newTarget: Value, animation: Animation?, completions: CompletionList) -> Bool {
-        var completions = completions
+    mutating func setTarget(
+        _ newTarget: Value, animation: consuming Animation?, completions: consuming CompletionList
+    ) -> Bool {
+        guard let animation = consume animation else {
+            target = newTarget
+            finish()
+            completions.takeAll(into: &pending)
+            return !pending.isEmpty
+        }
         // Two changes without an evaluation between them: the second merges with, or is chained
         // after, what the first produced.
-        if isStale && isRunning && animation != nil {
+        if isStale && isRunning {
             isStale = false
             callsAtChange = false
             evaluate(after: 0)
         }
         let change = newTarget - target
         target = newTarget
-        guard let animation else {
-            finish()
-            completions.takeAll(into: &pending)
-            return !pending.isEmpty
-        }
+        let callsClient = animation.kind == .custom
+        // Each branch's use of `animation` is its last, so it is moved into the entry, not copied.
         if !isRunning {
             first.start(animation, interval: change, at: clock, completions: completions, environment: environment)
             isRunning = true
-        } else if !merge(animation, change: change, completions: &completions) {
-            guard !isTracking else {
-                // A tracked velocity is not a motion: what does not merge with it replaces it (see
-                // `TrackedMotion`). The value is on the old target, so the interval is the change.
-                first = AnimationEntry(
-                    animation: animation, context: AnimationContext(environment: environment),
-                    interval: change, startTime: clock, completions: completions)
-                isStale = true
-                if animation.kind == .custom { callsAtChange = true }
-                return !pending.isEmpty
-            }
+        } else if merge(animation, change: change, completions: &completions) {
+            first.animation = animation
+        } else if isTracking {
+            // A tracked velocity is not a motion: what does not merge with it replaces it (see
+            // `TrackedMotion`). The value is on the old target, so the interval is the change.
+            first = AnimationEntry(
+                animation: animation, context: AnimationContext(environment: environment),
+                interval: change, startTime: clock, completions: completions)
+        } else {
             rest.append(
                 AnimationEntry(
                     animation: animation, context: AnimationContext(environment: environment),
                     interval: interval + change, startTime: clock, completions: completions))
         }
         isStale = true
-        if animation.kind == .custom { callsAtChange = true }
+        if callsClient { callsAtChange = true }
         return !pending.isEmpty
     }
 
@@ -235,7 +237,8 @@ struct RunningAnimations<Value: VectorArithmetic> {
 
     /// Lets `animation` take over the running animations if its `shouldMerge` says so: it inherits the
     /// context's state (as `shouldMerge` left it), the begin time and every waiting completion, and
-    /// animates the whole interval. Returns whether it merged.
+    /// animates the whole interval. Returns whether it merged; the caller then stores `animation` in
+    /// `first`, where it can move it rather than copy it.
     ///
     /// The merge works on the running context in place (`Animation.merges` leaves it as it was if
     /// the answer is no). A merge starts a new run, so the context's logical completion is cleared
@@ -264,7 +267,6 @@ struct RunningAnimations<Value: VectorArithmetic> {
         first.context.logicallyComplete = false
         first.context.environment = environment
         first.completions.absorb(&completions)
-        first.animation = animation
         first.interval = previousInterval + change
         return true
     }
