@@ -148,8 +148,9 @@ public class TweenAnimator: Tween {
     /// The number of passes finished since the tween was started (see ``repeatCount``). Out of line:
     /// it is 0 unless the tween repeats, and a repeating tween already has its `extras`.
     public final internal(set) var completedLoops: Int {
-        get { extra(\.completedLoops, or: 0) }
-        set { setExtra(\.completedLoops, newValue, unless: 0) }
+        // Inlined: the end of every pass sets it, and at 0 without extras that is only a test.
+        @inline(__always) get { extra(\.completedLoops, or: 0) }
+        @inline(__always) set { setExtra(\.completedLoops, newValue, unless: 0) }
     }
 
     final var storedDelay: TimeInterval {
