@@ -81,6 +81,19 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(bezierSolvedPlainly(progresses, x1, y1, x2, y2, calls: benchmark.scaledIterations.count))
             benchmark.stopMeasurement()
         }
+        let table = ModelSuites.bezierTableFloor(curve.expression)
+        Benchmark(table.name, configuration: .init(table, scalingFactor: .kilo)) { benchmark in
+            let progresses = AnimationRuns.times(duration: 0.35)
+            let (x1, y1, x2, y2) = identity(curve.points)
+            let plain = TableBezier(x1, y1, x2, y2)
+            plain.check(
+                against: .bezier(
+                    startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2)),
+                at: progresses)
+            benchmark.startMeasurement()
+            blackHole(bezierByTablePlainly(progresses, plain, calls: benchmark.scaledIterations.count))
+            benchmark.stopMeasurement()
+        }
     }
 
     let linear = ModelSuites.linearFloor
