@@ -41,7 +41,7 @@ extension Spring {
 
     /// Position and velocity on a unit interval from offset 0 with `initialVelocity` (in intervals per
     /// second) at `time`.
-    @inlinable
+    @inlinable @inline(__always)
     func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
         let c = motion(time: t)
         return (c.position.target + v0 * c.position.velocity, c.velocity.target + v0 * c.velocity.velocity)
