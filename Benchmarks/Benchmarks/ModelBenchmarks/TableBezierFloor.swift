@@ -10,9 +10,8 @@ import Cadence
 struct TableBezier {
     static let steps = 64
 
-    let x: PlainBezier
-    let ax: Double, bx: Double, cx: Double
-    let ay: Double, by: Double, cy: Double
+    /// The curve's polynomial coefficients, and its textbook solve for where the table's step does not land.
+    let curve: PlainBezier
     /// x⁻¹ at the knots, and its slope there scaled by the step.
     let knotS: [Double], knotSlope: [Double]
     /// Where x′(0) = 0 (or x′(1) = 0): the slopes in w = √(distance to the end in steps) at the end and at
@@ -21,11 +20,10 @@ struct TableBezier {
     let endRoot: (atEnd: Double, atKnot: Double)?
 
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        x = PlainBezier(x1, y1, x2, y2)
-        (ax, bx, cx, ay, by, cy) = (x.ax, x.bx, x.cx, x.ay, x.by, x.cy)
+        curve = PlainBezier(x1, y1, x2, y2)
         let h = 1 / Double(Self.steps)
         // The knots are the roots themselves, found by bisection to a Double's resolution.
-        let (ax, bx, cx) = (ax, bx, cx)
+        let (ax, bx, cx) = (curve.ax, curve.bx, curve.cx)
         let roots = (0...Self.steps).map { i -> Double in
             let p = Double(i) * h
             var (low, high) = (0.0, 1.0)
@@ -54,11 +52,11 @@ struct TableBezier {
         return (1 + 2 * t) * g * g * v0 + t * g * g * m0 + t * t * (3 - 2 * t) * v1 - t * t * g * m1
     }
 
-    /// The value and slope at progress `p` in [0, 1], through the tables' buffers.
+    /// The table's guess at progress `p` in [0, 1] and one Newton step from it: the s with x(s) within 1e-12
+    /// of p, or `nil` where the step does not land.
     @inline(__always)
-    func solve(_ p: Double, s knots: UnsafePointer<Double>, slopes: UnsafePointer<Double>) -> (
-        value: Double, slope: Double
-    ) {
+    func step(_ p: Double, s knots: UnsafePointer<Double>, slopes: UnsafePointer<Double>) -> Double? {
+        let (ax, bx, cx) = (curve.ax, curve.bx, curve.cx)
         let u = p * Double(Self.steps)
         let i = min(Int(u), Self.steps - 1)
         let f = u - Double(i)
@@ -71,25 +69,40 @@ struct TableBezier {
             s0 = Self.hermite(f, knots[i], slopes[i], knots[i + 1], slopes[i + 1])
         }
         let d = (3 * ax * s0 + 2 * bx) * s0 + cx
-        guard d > 1e-3 else { return x.solve(p) }
+        guard d > 1e-3 else { return nil }
         let r = 1 / d
         let s1 = s0 - (((ax * s0 + bx) * s0 + cx) * s0 - p) * r
-        guard abs(((ax * s1 + bx) * s1 + cx) * s1 - p) < 1e-12 else { return x.solve(p) }
-        let value = ((ay * s1 + by) * s1 + cy) * s1
-        let slope = ((3 * ay * s1 + 2 * by) * s1 + cy) * (1 / ((3 * ax * s1 + 2 * bx) * s1 + cx))
+        guard abs(((ax * s1 + bx) * s1 + cx) * s1 - p) < 1e-12 else { return nil }
+        return s1
+    }
+
+    /// The value and slope at progress `p` in [0, 1], through the tables' buffers.
+    @inline(__always)
+    func solve(_ p: Double, s knots: UnsafePointer<Double>, slopes: UnsafePointer<Double>) -> (
+        value: Double, slope: Double
+    ) {
+        guard let s = step(p, s: knots, slopes: slopes) else { return curve.solve(p) }
+        let value = ((curve.ay * s + curve.by) * s + curve.cy) * s
+        let slope =
+            ((3 * curve.ay * s + 2 * curve.by) * s + curve.cy)
+            * (1 / ((3 * curve.ax * s + 2 * curve.bx) * s + curve.cx))
         return (value, slope)
     }
 
-    /// Stops the benchmarks unless Cadence's curve through these control points gives this floor's value
-    /// and slope at each of `progresses`.
-    func check(against curve: UnitCurve, at progresses: [Double]) {
+    /// Stops the benchmarks unless the table's one step lands at each of `progresses` and Cadence's curve
+    /// through these control points gives this floor's value and slope there.
+    func check(against cadence: UnitCurve, at progresses: [Double]) {
         knotS.withUnsafeBufferPointer { knots in
             knotSlope.withUnsafeBufferPointer { slopes in
                 for p in progresses {
+                    // Else the floor would time the textbook solve, not the table's one step.
+                    guard step(p, s: knots.baseAddress!, slopes: slopes.baseAddress!) != nil else {
+                        fatalError("the table floor's step does not land at \(p)")
+                    }
                     let plain = solve(p, s: knots.baseAddress!, slopes: slopes.baseAddress!)
-                    let cadence = curve.sample(at: p)
-                    guard abs(plain.value - cadence.value) <= 1e-12, abs(plain.slope - cadence.velocity) <= 1e-9 else {
-                        fatalError("the table floor gives (\(plain)) at \(p), the curve \(cadence)")
+                    let sample = cadence.sample(at: p)
+                    guard abs(plain.value - sample.value) <= 1e-12, abs(plain.slope - sample.velocity) <= 1e-9 else {
+                        fatalError("the table floor gives (\(plain)) at \(p), the curve \(sample)")
                     }
                 }
             }
