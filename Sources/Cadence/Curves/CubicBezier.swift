@@ -116,6 +116,7 @@ final class CubicBezier: Hashable, Sendable {
 
     /// The value and the velocity at `p` from one solve of x(s) = p, with both control points clamped
     /// to [0, 1].
+    // Always inlined: as a call of its own it handed its two results back through memory on every frame.
     @inlinable @inline(__always)
     func sample(at p: Double) -> (value: Double, velocity: Double) {
         let (s, inverseSlope) = solve(p)

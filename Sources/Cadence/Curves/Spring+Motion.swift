@@ -41,6 +41,7 @@ extension Spring {
 
     /// Position and velocity on a unit interval from offset 0 with `initialVelocity` (in intervals per
     /// second) at `time`.
+    // Always inlined into its one caller: as a call it handed its two results back through memory.
     @inlinable @inline(__always)
     func unitMotion(initialVelocity v0: Double, time t: Double) -> (position: Double, velocity: Double) {
         let c = motion(time: t)
