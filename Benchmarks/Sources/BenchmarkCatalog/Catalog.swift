@@ -283,8 +283,7 @@ public enum ModelSuites {
     /// 1…10 at 60 fps of a 0.35 s animation, as the `animate` rows call it): Newton's method on x(s) = p from
     /// s = p (bisection if it stalls), then y(s) and the slope y′/x′. Shown for comparison, no goal is held
     /// to it: it is another algorithm, two to four Newton steps where Cadence's takes one, so its cost varies
-    /// with the curve's shape (and a row's ratio to it said more about the shape than about the code: the
-    /// `.easeIn` row's verdict flipped between two runs, each within 0.3 % of the other).
+    /// with the curve's shape, and a row's ratio to it says more about the shape than about the code.
     public static func bezierFloor(_ expression: String) -> Suite {
         perCall("Floor: cubic Bézier \(expression) solved plainly over flat arrays")
     }
