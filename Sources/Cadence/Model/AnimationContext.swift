@@ -50,6 +50,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
     @inlinable
     public mutating func reset() {
         state.storage.parkAll()
+        state.integrated = IntegratedMotionState()
         logicallyComplete = false
     }
 
