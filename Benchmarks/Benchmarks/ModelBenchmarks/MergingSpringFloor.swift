@@ -48,7 +48,7 @@ final class PlainSpringField: PointField {
     private var clock = 0.0
 
     init() {
-        (stiffness, damping) = SteppedSpringFloor.coefficients(response: 0.5, dampingFraction: 1)
+        (stiffness, damping) = springCoefficients(response: 0.5, dampingFraction: 1)
         buffers = FlatBuffers(count: 8, bytes: count * MemoryLayout<Value>.stride)
         targets = buffers.buffer(0, of: .zero, capacity: count)
         presentations = buffers.buffer(1, of: .zero, capacity: count)

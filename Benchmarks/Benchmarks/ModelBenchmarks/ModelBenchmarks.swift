@@ -596,17 +596,10 @@ struct SteppedSpringFloor {
     static let stepsPerFrame = 5
 
     init(response: Double, dampingFraction: Double) {
-        (stiffness, damping) = Self.coefficients(response: response, dampingFraction: dampingFraction)
+        (stiffness, damping) = springCoefficients(response: response, dampingFraction: dampingFraction)
         error = Array(repeating: 1, count: AnimationRuns.runs)
         velocity = Array(repeating: 0, count: AnimationRuns.runs)
         force = Array(repeating: 0, count: AnimationRuns.runs)
-    }
-
-    /// SwiftUI's stiffness and damping for a spring's response and damping fraction: k = ω², c = 2ω·ζ, with
-    /// ω = 2π/response capped at √45000.
-    static func coefficients(response: Double, dampingFraction: Double) -> (stiffness: Double, damping: Double) {
-        let frequency = min(2 * Double.pi / response, 212.13203435596427)
-        return (frequency * frequency, 2 * frequency * dampingFraction)
     }
 
     /// One frame's steps of one run's state.
