@@ -36,7 +36,7 @@ public final class StressScene: Scene {
     /// Each spring's driver while it moves: started when the spring is set, ended by the driver itself once
     /// the spring rests (see ``drive(_:)``).
     private var drivers: [DriverTween?]
-    private var random = SplitMix64(seed: 0xCADE_2026)
+    private var random = SplitMix64(seed: StressScene.targetSeed)
     private var sinceWave = 0.0
     private var animatingSprings = 0
     /// Springs their drivers found still animating since the last ``update(by:)``.
@@ -47,6 +47,28 @@ public final class StressScene: Scene {
 
     /// Seconds between waves.
     public static let waveInterval = 0.5
+    /// How long a tween object takes to reach its target, and its ease.
+    public static let tweenDuration = 0.8
+    /// The tween objects' ease.
+    public static let tweenEase = Ease.cubicInOut
+    /// What a spring object is set with: a merging spring, so a retarget keeps its velocity.
+    public static let springAnimation = Animation.snappy
+    /// The dots' radius, in points.
+    public static let dotRadius = 2.5
+    /// The tween objects' colour.
+    public static let tweenColor = Color.palette[4]
+    /// The spring objects' colour.
+    public static let springColor = Color.palette[1]
+    /// The seed of the objects' first places.
+    public static let placeSeed: UInt64 = 42
+    /// The seed of the waves' targets.
+    public static let targetSeed: UInt64 = 0xCADE_2026
+
+    /// The next place from `random`: across the field's width, in a 360-point band from y = 90. The objects'
+    /// first places and every target come from it.
+    public static func place(from random: inout SplitMix64) -> Point {
+        Point(random.unit(), random.unit() * 360 + 90)
+    }
 
     /// Creates `context.objectCount` objects at rest, spread over the window.
     public init(context: SceneContext) {
@@ -54,9 +76,9 @@ public final class StressScene: Scene {
         let count = max(1, context.objectCount)
         hint = "\(count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
         tweenCount = count / 2
-        var random = SplitMix64(seed: 42)
+        var random = SplitMix64(seed: Self.placeSeed)
         places = .allocate(capacity: count)
-        _ = places.initialize(from: (0..<count).map { _ in Point(random.unit(), random.unit() * 360 + 90) })
+        _ = places.initialize(from: (0..<count).map { _ in Self.place(from: &random) })
         tweens = Array(repeating: nil, count: tweenCount)
         springs = places[tweenCount...].map { AnimatedValue($0) }
         drivers = Array(repeating: nil, count: springs.count)
@@ -103,18 +125,18 @@ public final class StressScene: Scene {
         let start = (waves * quarter) % count
         for offset in 0..<quarter {
             let index = (start + offset) % count
-            let target = Point(random.unit(), random.unit() * 360 + 90)
+            let target = Self.place(from: &random)
             if index < tweenCount {
                 tweens[index]?.kill()
                 // Unretained, as in ``drive(_:)``: the scene kills its tweens when it goes (`deinit`), so no
                 // closure outlives it, and any strong use of it is a retain and release per tween per frame
                 // (row "Frame loop, stress scene, headless SDL").
                 let scene = Unmanaged.passUnretained(self)
-                tweens[index] = tweener.tween(from: places[index], to: target, duration: 0.8) { place in
+                tweens[index] = tweener.tween(from: places[index], to: target, duration: Self.tweenDuration) { place in
                     scene._withUnsafeGuaranteedRef { $0.places[index] = place }
-                }.ease(.cubicInOut)
+                }.ease(Self.tweenEase)
             } else {
-                springs[index - tweenCount].set(target, animation: .snappy)
+                springs[index - tweenCount].set(target, animation: Self.springAnimation)
                 drive(index - tweenCount)
             }
         }
@@ -143,7 +165,7 @@ public final class StressScene: Scene {
     public var activeAnimations: Int { animatingSprings }
 
     /// Where a place is in a window of `size`: the field spans the width less 20 points a side.
-    static func position(of place: Point, in size: Size) -> Point {
+    public static func position(of place: Point, in size: Size) -> Point {
         Point(20 + place.x * Double(size.width - 40), place.y)
     }
 
@@ -164,7 +186,7 @@ public final class StressScene: Scene {
         bounds = size
         Self.positions(of: UnsafeBufferPointer(rebasing: places[..<tweenCount]), in: size, into: &dotsTweens)
         Self.positions(of: UnsafeBufferPointer(rebasing: places[tweenCount...]), in: size, into: &dotsSprings)
-        list.dots(dotsTweens, radius: 2.5, Color.palette[4])
-        list.dots(dotsSprings, radius: 2.5, Color.palette[1])
+        list.dots(dotsTweens, radius: Self.dotRadius, Self.tweenColor)
+        list.dots(dotsSprings, radius: Self.dotRadius, Self.springColor)
     }
 }
