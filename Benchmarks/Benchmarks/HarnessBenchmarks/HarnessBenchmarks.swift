@@ -30,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene, clear: .plainStores)
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLOwnClearFloor, scene: busyScene, clear: .sdl)
     measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName, sdl: true), scene: busyScene, sdl: true)
+    measureStressWorkFloor(HarnessSuites.busySceneWorkFloor)
     // The inspector looping (L), so every measured frame plays both lanes and draws their traces.
     let inspector: MakeScene = { (context: SceneContext) throws(HarnessError) in
         let scene = try SceneCatalog.builtIn.make(HarnessSuites.inspectorSceneName, context: context)
@@ -399,18 +400,26 @@ final class MinimalSDLLoop {
     /// One batch of rectangles per colour.
     var batches: [(color: Color, rects: [SDL_FRect])] = []
 
-    init(dotsOf makeScene: @escaping MakeScene, clear: Clear) throws {
-        self.clear = clear
-        // The scene's draw list after a second of frames, taken from the harness on the no-op backend.
+    /// The dots of a frame of `makeScene`: its draw list after a second of frames, taken from the harness on
+    /// the no-op backend.
+    convenience init(dotsOf makeScene: @escaping MakeScene, clear: Clear) throws {
         let session = try HarnessSession(
             backend: NoOpBackend(), time: MonotonicClock(), plan: .init(paced: false, scene: makeScene))
         for _ in 0..<60 { try session.loop.runFrame() }
+        var batches: [(color: Color, rects: [SDL_FRect])] = []
         for command in session.loop.lastDrawList.commands {
             guard case let .dots(centers, radius, color) = command else { continue }
             let side = Float(radius * 2)
             batches.append(
                 (color, centers.map { SDL_FRect(x: Float($0.x - radius), y: Float($0.y - radius), w: side, h: side) }))
         }
+        try self.init(batches: batches, clear: clear)
+    }
+
+    /// `batches` drawn each frame; a floor that moves its dots rewrites their rectangles between frames.
+    init(batches: [(color: Color, rects: [SDL_FRect])], clear: Clear) throws {
+        self.clear = clear
+        self.batches = batches
         SDL_SetHint("SDL_VIDEODRIVER", "dummy")
         guard SDL_Init(cadence_SDL_INIT_VIDEO()) == 0,
             let window = SDL_CreateWindow("floor", 0, 0, 1280, 720, SDL_WINDOW_HIDDEN.rawValue),
