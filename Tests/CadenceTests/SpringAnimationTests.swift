@@ -26,12 +26,12 @@ struct SpringAnimationTests {
         var context = AnimationContext<Double>()
         for frame in 0...12 { _ = first.animate(value: 50.0, time: Double(frame) / 60, context: &context) }
         let velocity = first.velocity(value: 50.0, time: 0.2, context: context)!
-        let offset = context.state.integrated.offset
+        let offset = context.state[IntegratedMotionState<Double>.self].offset
         #expect(velocity > 100)
         let second = Animation.smooth
         #expect(second.shouldMerge(previous: first, value: 50.0, time: 0.2, context: &context))
         #expect(second.velocity(value: 0.0, time: 0.2, context: context) == velocity)
-        #expect(context.state.integrated.offset == offset)
+        #expect(context.state[IntegratedMotionState<Double>.self].offset == offset)
     }
 
     @Test func mergeRestartsLogicalCompletion() {
@@ -51,7 +51,7 @@ struct SpringAnimationTests {
         var context = AnimationContext<Double>()
         _ = slow.animate(value: 1.0, time: 0.1, context: &context)
         #expect(fast.shouldMerge(previous: slow, value: 1.0, time: 0.1, context: &context))
-        let state = context.state.integrated
+        let state = context.state[IntegratedMotionState<Double>.self]
         #expect(state.clock.response(blendingTo: 0.2, at: 0.1) == 1)
         #expect(abs(state.clock.response(blendingTo: 0.2, at: 0.35) - 0.6) < 1e-15)
         #expect(state.clock.response(blendingTo: 0.2, at: 0.6) == 0.2)
@@ -85,23 +85,15 @@ struct SpringAnimationTests {
         _ = Animation.snappy.animate(value: 10.0, time: 0.1, context: &context)
         let value = Animation.snappy.animate(value: 10.0, time: time, context: &context)
         #expect(value.map(\.isFinite) ?? true)
-        let state = context.state.integrated
+        let state = context.state[IntegratedMotionState<Double>.self]
         #expect(state.clock.time >= time)
     }
 
-    /// The spring's motion is part of the state's value: a copy of a context runs on alone, and a reset
-    /// starts the motion again.
-    @Test func integratedStateIsAValue() {
-        var context = AnimationContext<Double>()
-        _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &context)
-        var copy = context
-        _ = Animation.spring.animate(value: 1.0, time: 0.3, context: &copy)
-        #expect(context.state.integrated.clock.time < 0.2)
-        #expect(copy.state.integrated.clock.time >= 0.3)
-        copy.reset()
-        #expect(copy.state.integrated.clock.time == 0)
-        #expect(copy.state.integrated.offset == 0)
-        #expect(context.state.integrated.clock.time >= 0.1)
+    @Test func stateIsKeptPerValueType() {
+        var doubles = AnimationContext<Double>()
+        _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &doubles)
+        #expect(doubles.state[IntegratedMotionState<Float>.self].clock.time == 0)
+        #expect(doubles.state[IntegratedMotionState<Double>.self].clock.time >= 0.1)
     }
 
     /// The literal √45000 that caps the frequency squares back to the stiffness cap.
@@ -156,7 +148,7 @@ struct SpringAnimationTests {
         for frame in 1...45 {
             let t = Double(frame) / 60
             let value = animation.animate(value: 1.0, time: t, context: &context)!
-            let reached = context.state.integrated.clock.time
+            let reached = context.state[IntegratedMotionState<Double>.self].clock.time
             #expect(abs(value - spring.value(target: 1.0, time: reached)) < 6e-3, "frame \(frame)")
         }
     }

@@ -50,7 +50,6 @@ public struct AnimationContext<Value: VectorArithmetic> {
     @inlinable
     public mutating func reset() {
         state.storage.parkAll()
-        state.integrated = IntegratedMotionState()
         logicallyComplete = false
     }
 

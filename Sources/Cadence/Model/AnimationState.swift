@@ -13,12 +13,6 @@
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline var storage: KeyedBoxes
 
-    /// The motion of a built-in integrated animation (a merging spring, and what merged into one), kept
-    /// here rather than under a key: it is read and written on every frame of every moving spring, and in
-    /// a box it was two more heap objects to reach, scattered among everything allocated since (benchmark
-    /// row "Frame loop, stress scene, headless SDL").
-    @usableFromInline var integrated = IntegratedMotionState<Value>()
-
     /// Creates an empty state, in which every key reads its default value.
     @inlinable
     public init() { storage = KeyedBoxes() }

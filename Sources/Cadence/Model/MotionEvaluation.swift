@@ -5,9 +5,9 @@
 /// The state of an integrated motion (a merging spring, and any animation merged into one) on values of
 /// type `Value`: offset, velocity and force along the interval, and the scalar clock.
 ///
-/// Kept in ``AnimationState/integrated``, of the state's own value type.
+/// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
 @usableFromInline
-struct IntegratedMotionState<Value: VectorArithmetic> {
+struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
     /// Progress along the interval.
     @usableFromInline var offset: Value = .zero
     @usableFromInline var velocity: Value = .zero
@@ -16,6 +16,9 @@ struct IntegratedMotionState<Value: VectorArithmetic> {
 
     @inlinable
     init() {}
+
+    @inlinable
+    static var defaultValue: Self { Self() }
 
     /// Applies `matrix` across `interval`, then tells whether the motion has settled, in which case it
     /// rests exactly on the interval's end, so that it stays settled if asked again.
@@ -129,12 +132,18 @@ extension MotionSource {
     func integrated<V: VectorArithmetic>(
         value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> (offset: V?, velocity: V?) {
-        let advance = self.advance(to: time, clock: &context.state.integrated.clock)
-        let settled =
-            advance.stepped
-            ? context.state.integrated.apply(context.state.integrated.clock.activeMatrix, across: value)
-            : context.state.integrated.settle(error: value - context.state.integrated.offset, interval: value)
-        let (offset, velocity) = context.state.integrated.motion(across: value)
+        // The entries keep the box alive while it is used, so it is used unretained.
+        let box = context.state.storage.uniqueBox(
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() })
+        let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
+            let advance = self.advance(to: time, clock: &box.value.clock)
+            let settled =
+                advance.stepped
+                ? box.value.apply(box.value.clock.activeMatrix, across: value)
+                : box.value.settle(error: value - box.value.offset, interval: value)
+            let (offset, velocity) = box.value.motion(across: value)
+            return (advance, settled, offset, velocity)
+        }
         if advance.isLogicallyComplete { context.isLogicallyComplete = true }
         if advance.isFinished || settled { return (nil, nil) }
         return (offset, velocity.scaled(by: advance.velocityScale))
@@ -143,7 +152,10 @@ extension MotionSource {
     /// An integrated animation's velocity at `time` without changing its state.
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        var state = context.state.integrated
+        var state =
+            context.state.storage.value(
+                for: ObjectIdentifier(IntegratedMotionState<V>.self), as: IntegratedMotionState<V>.self)
+            ?? IntegratedMotionState<V>()
         let advance = self.advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled =
@@ -163,9 +175,14 @@ extension MotionSource {
         guard let scale = mergeVelocityScale(previous: previous) else { return false }
         // `previous` first: if it is integrated too, it advances the same state to `time`.
         let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
-        context.state.integrated.offset = offset ?? value
-        if let velocity { context.state.integrated.velocity = velocity.scaled(by: scale) }
-        beginRun(at: time, after: previous, clock: &context.state.integrated.clock)
+        context.state.storage.modifyValue(
+            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() }
+        ) {
+            state in
+            state.offset = offset ?? value
+            if let velocity { state.velocity = velocity.scaled(by: scale) }
+            beginRun(at: time, after: previous, clock: &state.clock)
+        }
         return true
     }
 }

@@ -88,9 +88,9 @@ struct AnimationEntry<Value: VectorArithmetic> {
             interval: .zero, startTime: 0, completions: CompletionList())
     }
 
-    /// Comes to rest: the animation is dropped and nothing is waiting. A built-in's context is kept for the
-    /// next run (a spring's motion is part of its state, and reset with it), so that starting again
-    /// allocates nothing; your own animation's state is released at once, as it was given up.
+    /// Comes to rest: the animation is dropped and nothing is waiting. A built-in's state (plain numbers:
+    /// a spring's motion) is parked in the context for the next run, so that starting again allocates
+    /// nothing; your own animation's state is released at once, as it was given up.
     @inlinable
     mutating func rest(environment: EnvironmentValues) {
         if animation.kind == .custom {
