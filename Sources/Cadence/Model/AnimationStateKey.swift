@@ -1,6 +1,6 @@
 /// A key for accessing a custom animation's state in an ``AnimationState``.
 ///
-/// The key's metatype is the key: `IntegratedMotionState<Double>` and `IntegratedMotionState<Float>` are different keys.
+/// The key's metatype is the key: `PausableState<Double>` and `PausableState<Float>` are different keys.
 /// It is common for the key to be the state itself:
 ///
 /// ```swift
