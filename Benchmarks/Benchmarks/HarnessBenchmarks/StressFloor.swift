@@ -109,20 +109,13 @@ final class PlainStressFrame {
             places[index] = tweenStarts[index] + (tweenEnds[index] - tweenStarts[index]) * eased
         }
         // SwiftUI's grid: 1/300 s steps.
-        let (steps, h, k, c) = (Int((dt * 300).rounded()), 1.0 / 300, stiffness, damping)
+        let steps = Int((dt * 300).rounded())
         for index in tweenCount..<count where moving[index] {
             var (e, v, f) = (errors[index], velocities[index], forces[index])
-            for _ in 0..<steps {
-                let half = v + (h / 2) * f
-                e -= h * half
-                f = k * e - c * half
-                v = half + (h / 2) * f
-            }
-            let interval = intervals[index]
-            if max((v * v).sum(), (f * f).sum()) <= 0.0036
-                && (interval == .zero || (e * e).sum() <= (interval * 0.01 * (interval * 0.01)).sum())
+            if stepSpring(
+                error: &e, velocity: &v, force: &f, interval: intervals[index], steps: steps, stiffness: stiffness,
+                damping: damping)
             {
-                (e, v, f) = (.zero, .zero, .zero)
                 moving[index] = false
             }
             (errors[index], velocities[index], forces[index]) = (e, v, f)

@@ -82,21 +82,13 @@ final class PlainSpringField: PointField {
     /// One 60 Hz frame for every value.
     func updateAll() {
         clock += frame60
-        let (h, k, c) = (1.0 / 300, stiffness, damping)
         var settled = 0
         for index in 0..<count {
             var (e, v, f) = (errors[index], velocities[index], forces[index])
-            for _ in 0..<5 {
-                let half = v + (h / 2) * f
-                e -= h * half
-                f = k * e - c * half
-                v = half + (h / 2) * f
-            }
-            let interval = intervals[index]
-            if max((v * v).sum(), (f * f).sum()) <= 0.0036
-                && (interval == .zero || (e * e).sum() <= (interval * 0.01 * (interval * 0.01)).sum())
+            if stepSpring(
+                error: &e, velocity: &v, force: &f, interval: intervals[index], steps: 5, stiffness: stiffness,
+                damping: damping)
             {
-                (e, v, f) = (.zero, .zero, .zero)
                 intervals[index] = .zero
                 settled += 1
             }
