@@ -47,7 +47,7 @@ public final class StressScene: Scene {
 
     /// Seconds between waves.
     public static let waveInterval = 0.5
-    /// How long a tween object takes to reach its target, and its ease.
+    /// How long a tween object takes to reach its target, in seconds.
     public static let tweenDuration = 0.8
     /// The tween objects' ease.
     public static let tweenEase = Ease.cubicInOut
