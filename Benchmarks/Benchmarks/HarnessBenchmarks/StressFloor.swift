@@ -58,7 +58,7 @@ final class PlainStressFrame {
         else { fatalError("the stress floor writes a spring and the cubic in-out ease plainly; the scene changed") }
         (stiffness, damping) = springCoefficients(response: spring.response, dampingFraction: spring.dampingFraction)
         let bytes = count * MemoryLayout<Point>.stride
-        buffers = FlatBuffers(count: 12, bytes: bytes)
+        buffers = FlatBuffers(count: 11, bytes: bytes)
         places = buffers.buffer(0, of: .zero, capacity: count)
         tweenStarts = buffers.buffer(1, of: .zero, capacity: count)
         tweenEnds = buffers.buffer(2, of: .zero, capacity: count)
@@ -154,7 +154,9 @@ final class PlainStressFrame {
         waves += 1
     }
 
-    /// Every place where the scene shows it in a 1280-point-wide window, as ``StressScene/position(of:in:)``.
+    /// Where object `index` is drawn in the minimal loop's 1280-point-wide window (the field spans the width
+    /// less 20 points a side): what the dots are drawn around, and what the check compares with the scene.
+    @inline(__always)
     func position(_ index: Int) -> Point { Point(20 + places[index].x * (1280 - 40), places[index].y) }
 
     /// The dots' rectangles from the places, then the minimal loop's frame.
@@ -165,9 +167,9 @@ final class PlainStressFrame {
             let range = batch == 0 ? 0..<tweenCount : tweenCount..<count
             loop.batches[batch].rects.withUnsafeMutableBufferPointer { rects in
                 for (slot, index) in range.enumerated() {
-                    let place = places[index]
-                    rects[slot].x = Float(20 + place.x * (1280 - 40) - radius)
-                    rects[slot].y = Float(place.y - radius)
+                    let center = position(index)
+                    rects[slot].x = Float(center.x - radius)
+                    rects[slot].y = Float(center.y - radius)
                 }
             }
         }
