@@ -165,7 +165,7 @@ public final class StressScene: Scene {
     public var activeAnimations: Int { animatingSprings }
 
     /// Where a place is in a window of `size`: the field spans the width less 20 points a side.
-    public static func position(of place: Point, in size: Size) -> Point {
+    static func position(of place: Point, in size: Size) -> Point {
         Point(20 + place.x * Double(size.width - 40), place.y)
     }
 
