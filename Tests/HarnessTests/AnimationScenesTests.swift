@@ -183,14 +183,33 @@ import Tweening
             zip(beforeSprings[200..<300], scene.positions[200..<300]).allSatisfy { $0 != $1 },
             "the springs move at once")
         #expect(scene.activeAnimations == 100, "the third wave sent a quarter of the objects, all springs")
-        #expect(harness.tweener.count == tracked + 100, "each moving spring is driven through the tweener")
+        #expect(
+            harness.tweener.count == tracked + 1, "the moving springs are driven through the tweener, by one driver")
         // The fourth wave (frame 120) sends the other 100 springs; both waves' springs rest well before the
         // seventh (frame 210) sends the first 100 again, and a spring at rest is no longer driven or read.
         try harness.run(until: 205)
         #expect(scene.activeAnimations == 0)
+        #expect(
+            !harness.tweener.tweens.contains { $0 is DriverTween }, "the driver ends once every spring is at rest")
         let rested = scene.positions
         try harness.run(until: 209)
         #expect(rested[200...] == scene.positions[200...], "the springs stay where they came to rest")
         #expect(scene.waves == 6)
+    }
+
+    @Test func springsStoppedByAKilledDriverMoveOnWithTheNextWave() throws {
+        let harness = try SceneHarness("stress", objectCount: 400)
+        let scene = try #require(harness.scene as? StressScene)
+        try harness.run(until: 92)
+        #expect(scene.activeAnimations == 100, "the third wave set the springs 200..<300 moving")
+        harness.tweener.killAll()
+        let stopped = scene.positions
+        try harness.run(until: 110)
+        #expect(stopped[200..<300] == scene.positions[200..<300], "nothing drives them while the driver is killed")
+        try harness.run(until: 125)
+        #expect(
+            zip(stopped[200..<300], scene.positions[200..<300]).allSatisfy { $0 != $1 },
+            "the fourth wave's driver moves them on from where they stopped")
+        #expect(scene.activeAnimations == 200)
     }
 }

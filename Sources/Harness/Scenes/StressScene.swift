@@ -3,9 +3,9 @@ import Foundation
 import Tweening
 
 /// Scene 6, **stress**: N objects (`--count`, default 10,000), half under tweens and half under merging
-/// springs (`AnimatedValue`s, each driven through the tweener while it moves), retargeted in waves: every
-/// half second a quarter of them is sent somewhere new. The profiler overlay is on: this is where the
-/// engine's cost per frame is seen (its count of tweens is the live tweens and the moving springs' drivers).
+/// springs (`AnimatedValue`s, driven through the tweener by one driver while any of them moves), retargeted
+/// in waves: every half second a quarter of them is sent somewhere new. The profiler overlay is on: this is
+/// where the engine's cost per frame is seen (its count of tweens is the live tweens and the springs' driver).
 ///
 /// Tween objects are restarted from where they stand (a new tween each retarget, the old one killed);
 /// spring objects are retargeted with `set`, which merges and keeps their velocity. Targets come from a
@@ -33,14 +33,17 @@ public final class StressScene: Scene {
     private let tweenCount: Int
     private var tweens: [PropertyTween<Point>?]
     private let springs: [AnimatedValue<Point>]
-    /// Each spring's driver while it moves: started when the spring is set, ended by the driver itself once
-    /// the spring rests (see ``drive(_:)``).
-    private var drivers: [DriverTween?]
+    /// The springs that move, by offset into ``springs``, in the order they were set: what the driver walks.
+    private var moving: [Int] = []
+    /// Whether each spring is in ``moving``.
+    private var isMoving: [Bool]
+    /// The driver of the moving springs while any of them moves (see ``drive(_:)``).
+    private var driver: DriverTween?
     private var random = SplitMix64(seed: StressScene.targetSeed)
     private var sinceWave = 0.0
     private var animatingSprings = 0
-    /// Springs their drivers found still animating since the last ``update(by:)``.
-    @exclusivity(unchecked) private var springsAnimating = 0
+    /// Springs the driver found still animating at its last frame, taken by the next ``update(by:)``.
+    private var springsAnimating = 0
     private var bounds = Size(width: 1280, height: 720)
     private var dotsTweens: [Point] = []
     private var dotsSprings: [Point] = []
@@ -81,41 +84,64 @@ public final class StressScene: Scene {
         _ = places.initialize(from: (0..<count).map { _ in Self.place(from: &random) })
         tweens = Array(repeating: nil, count: tweenCount)
         springs = places[tweenCount...].map { AnimatedValue($0) }
-        drivers = Array(repeating: nil, count: springs.count)
+        isMoving = Array(repeating: false, count: springs.count)
+        moving.reserveCapacity(springs.count)
     }
 
     deinit {
         for tween in tweens { tween?.kill() }
-        for driver in drivers { driver?.kill() }
+        driver?.kill()
         places.deallocate()
     }
 
-    /// Drives spring `offset` through the tweener until it rests: each frame the driver advances it and
-    /// copies where it is, while it is in the cache, then ends once it is at rest. A spring at rest costs
-    /// a frame nothing: driving and reading every spring, most of them resting between waves, was a cache
-    /// miss per spring per frame (benchmark row "Frame loop, stress scene, headless SDL").
+    /// Drives spring `offset` through the tweener until it rests. One driver walks every moving spring: each
+    /// frame it advances them and copies where they are, while they are in the cache, and drops those at rest,
+    /// ending itself once none moves. A spring at rest costs a frame nothing, and a moving one no tween of its
+    /// own: a driver per spring was a tween's update (and two more objects to read) per spring per frame
+    /// (benchmark row "Frame loop, stress scene, headless SDL").
     private func drive(_ offset: Int) {
+        if !isMoving[offset] {
+            isMoving[offset] = true
+            moving.append(offset)
+        }
         // Already driven, unless something ended the driver (a tweener's `killAll()` or `completeAll()`).
-        if let driver = drivers[offset], driver.state != .killed, driver.state != .completed { return }
-        // The spring and the scene unretained (``springs`` holds the spring, and `deinit` kills the drivers, so
-        // neither is read after it goes), read through `_withUnsafeGuaranteedRef`: even an unowned(unsafe)
-        // capture is made a strong reference, a retain and release, at each use.
-        let (spring, index) = (Unmanaged.passUnretained(springs[offset]), tweenCount + offset)
+        if let driver, driver.state != .killed, driver.state != .completed { return }
+        // The scene unretained (`deinit` kills the driver, so the closure never outlives it), read through
+        // `_withUnsafeGuaranteedRef`: even an unowned(unsafe) capture is a retain and release at each use.
         let scene = Unmanaged.passUnretained(self)
-        drivers[offset] = tweener.drive { deltaTime in
-            scene._withUnsafeGuaranteedRef { scene in
-                spring._withUnsafeGuaranteedRef { spring in
-                    spring.update(by: deltaTime)
-                    scene.places[index] = spring.presentation
-                    guard spring.isAnimating else {
-                        scene.drivers[offset] = nil
-                        return false
+        driver = tweener.drive { deltaTime in
+            scene._withUnsafeGuaranteedRef { $0.advanceSprings(by: deltaTime) }
+        }
+    }
+
+    /// The driver's frame: advances the moving springs by `deltaTime`, copies their places and keeps those
+    /// still moving, in order. Returns whether any still moves.
+    private func advanceSprings(by deltaTime: Double) -> Bool {
+        let tweenCount = self.tweenCount
+        var kept = 0
+        springs.withUnsafeBufferPointer { springs in
+            moving.withUnsafeMutableBufferPointer { moving in
+                for position in moving.indices {
+                    let offset = moving[position]
+                    // Unretained: ``springs`` holds every spring for the scene's life.
+                    let stillMoving = Unmanaged.passUnretained(springs[offset])._withUnsafeGuaranteedRef { spring in
+                        spring.update(by: deltaTime)
+                        places[tweenCount + offset] = spring.presentation
+                        return spring.isAnimating
                     }
-                    scene.springsAnimating += 1
-                    return true
+                    if stillMoving {
+                        moving[kept] = offset
+                        kept += 1
+                    } else {
+                        isMoving[offset] = false
+                    }
                 }
             }
         }
+        moving.removeLast(moving.count - kept)
+        springsAnimating = kept
+        if kept == 0 { driver = nil }
+        return kept > 0
     }
 
     /// Sends the next quarter of the objects to new random targets.
