@@ -41,6 +41,10 @@ import Testing
         #expect(abs(summary.meanPhaseMs["update"]! - 1) < 1e-9)
         #expect(stats.recent.count == 50)
         #expect(stats.recent.last?.interval == 25_000_000, "the history ends with the newest frame")
+        #expect(stats.recent.map(\.index) == Array(50..<100), "the last 50 frames, oldest first")
+        var positions: [Int] = []
+        stats.forEachRecent { position, _ in positions.append(position) }
+        #expect(positions == Array(0..<50))
         #expect(summary.text.contains("missed deadlines: 3"))
     }
 
