@@ -323,8 +323,8 @@ public final class FrameStats {
     /// Calls `body` with each recent frame's position (0 = oldest) and sample, oldest first, without
     /// copying the history (the overlay walks it every frame).
     public func forEachRecent(_ body: (Int, FrameSample) -> Void) {
-        // The ring from its start to its end, then from its beginning: no division per frame of history
-        // (benchmark row "Frame loop, stress scene, headless SDL").
+        // The ring from its start to its end, then from its beginning: no division per frame of history,
+        // which the overlay walks every frame.
         var position = 0
         for i in ringStart..<ring.count {
             body(position, ring[i])
