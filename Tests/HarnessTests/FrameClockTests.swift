@@ -14,6 +14,17 @@ import Testing
         #expect(clock.frameCount == 3)
     }
 
+    @Test func ticksAtAGivenReadingMeasureFromItAndNeverBackwards() {
+        let time = ManualClock(start: 1_000_000_000)
+        let clock = FrameClock(source: time)
+        clock.tick(at: 1_000_000_000)
+        time.advance(by: 0.5)
+        #expect(abs(clock.tick(at: 1_016_000_000) - 0.016) < 1e-12, "the reading given, not the clock's now")
+        #expect(clock.tick(at: 1_010_000_000) == 0, "a reading before the last tick's measures 0")
+        #expect(abs(clock.tick(at: 1_020_000_000) - 0.004) < 1e-12, "and the next measures from the later one")
+        #expect(abs(clock.elapsed - 0.020) < 1e-12)
+    }
+
     @Test func lagLongerThanTheThresholdIsReplacedByTheAdjustedStep() {
         let time = ManualClock()
         let clock = FrameClock(source: time, configuration: .init(lagThreshold: 0.5, adjustedLag: 0.033))

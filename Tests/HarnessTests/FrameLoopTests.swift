@@ -86,6 +86,39 @@ final class FakeBackend: RenderBackend {
         #expect(abs(scene.time - pausedAt - 0.01) < 1e-12)
     }
 
+    @Test func aFramesDeltaIsTheIntervalBetweenFrameStartsWhateverTheInputTook() throws {
+        /// A backend whose polling takes a different time every frame.
+        final class SlowInput: RenderBackend {
+            let time: ManualClock
+            var pollSeconds: [Double]
+            init(time: ManualClock, pollSeconds: [Double]) {
+                self.time = time
+                self.pollSeconds = pollSeconds
+            }
+            let size = Size(width: 800, height: 600)
+            func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
+                if !pollSeconds.isEmpty { time.advance(by: pollSeconds.removeFirst()) }
+            }
+            func render(_ list: DrawList) {}
+            func saveScreenshot(to path: String) throws(HarnessError) {}
+            func present() {}
+        }
+        let time = ManualClock()
+        // The pacer's schedule begins at the end of the first frame, which takes no time here.
+        let backend = SlowInput(time: time, pollSeconds: [0, 0.001, 0.004, 0.0005, 0.003])
+        let tweener = Tweener()
+        let pacer = Pacer(targetRate: 100, source: time, spinMargin: 0, detectVsync: false)
+        let loop = FrameLoop(
+            backend: backend, scene: HelloScene(context: SceneContext(tweener: tweener)), tweener: tweener,
+            clock: FrameClock(source: time), pacer: pacer, stats: FrameStats(targetPeriod: pacer.period))
+        try loop.runFrame()
+        for _ in 0..<4 {
+            try loop.runFrame()
+            // Read after the input, the deltas would be 11, 13, 6.5 and 12.5 ms.
+            #expect(abs(loop.clock.delta - 0.01) < 1e-12, "frames start 10 ms apart, so each dt is 10 ms")
+        }
+    }
+
     @Test func bracketsMoveThroughTheTimeScaleSteps() throws {
         let backend = FakeBackend()
         let loop = makeLoop(backend)

@@ -113,10 +113,17 @@ public final class FrameClock {
 
     /// Reads the clock and returns this frame's `dt` (seconds, ≥ 0, finite).
     @discardableResult
-    public func tick() -> Double {
-        let reading = source.now()
-        let raw = lastReading.map { Double(reading &- $0) / 1e9 } ?? 0
-        lastReading = reading
+    public func tick() -> Double { tick(at: source.now()) }
+
+    /// Returns this frame's `dt` (seconds, ≥ 0, finite) for `reading`, a reading of ``source`` taken
+    /// earlier in the frame. ``FrameLoop`` passes the frame's start, so that `dt` is the interval
+    /// between frame starts, the one its statistics record: reading the clock again after the input
+    /// would add the time polling took, which varies from frame to frame, to the animation's time.
+    /// A reading earlier than the last tick's measures 0.
+    @discardableResult
+    public func tick(at reading: UInt64) -> Double {
+        let raw = lastReading.map { reading > $0 ? Double(reading - $0) / 1e9 : 0 } ?? 0
+        lastReading = max(reading, lastReading ?? reading)
         rawDelta = raw
 
         var dt = configuration.fixedDelta ?? (raw > configuration.lagThreshold ? configuration.adjustedLag : raw)

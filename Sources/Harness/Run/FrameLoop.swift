@@ -169,7 +169,7 @@ public final class FrameLoop {
         for event in events { dispatch(event) }
         let afterInput = time.now()
 
-        let dt = clock.tick()
+        let dt = clock.tick(at: start)
         tweener.update(by: dt)
         scene.update(by: dt)
         let counts = (tweens: tweener.count, animations: scene.activeAnimations)
