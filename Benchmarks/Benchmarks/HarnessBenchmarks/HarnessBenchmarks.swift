@@ -147,25 +147,43 @@ final class PlainSampler {
     }
 }
 
-/// The monotonic clock, moved on at each frame's start so that it reads 1/60 s after the last frame's start:
-/// the scene then advances as at 60 frames a second, while the times within a frame (its phases, which the
-/// statistics and the overlay record) stay real. The loop is unpaced, so nothing sleeps on it.
+/// The monotonic clock, moved on at each frame's start so that the frame starts 1/60 s after the last: the
+/// first reading after ``startFrame()``, the loop's frame start (which its `dt` measures from), is the frame's
+/// place on a 60 Hz schedule, and later readings go on from it in real time, so the times within a frame (its
+/// phases, which the statistics and the overlay record) stay real. The scene then advances by 1/60 s a frame
+/// on any machine, as the floors do: the schedule is whole nanoseconds, rounded from k/60 s, which keeps
+/// a merging spring's time within its grid's tolerance of the 1/300 s grid, where the floors step it. The
+/// loop is unpaced, so nothing sleeps on it. A frame that ends after its successor's place on the schedule
+/// (a preemption) makes the next start at the first place not yet passed: the clock never goes backwards.
 final class SixtyHertzClock: TimeSource {
     private let real = MonotonicClock()
     private var offset: UInt64 = 0
-    private var lastStart: UInt64?
-    private static let period = UInt64(1e9 / 60)
+    /// The schedule's start, and the frames on it since.
+    private var origin: UInt64?
+    private var frames: UInt64 = 0
+    private var pinsNextReading = false
 
-    func now() -> UInt64 { real.now() &+ offset }
+    func now() -> UInt64 {
+        let reading = real.now() &+ offset
+        guard pinsNextReading else { return reading }
+        pinsNextReading = false
+        guard let origin else {
+            self.origin = reading
+            return reading
+        }
+        var scheduled: UInt64
+        repeat {
+            frames += 1
+            scheduled = origin &+ (frames &* 1_000_000_000 &+ 30) / 60
+        } while scheduled < reading
+        offset &+= scheduled &- reading
+        return scheduled
+    }
     func sleep(until deadline: UInt64) { real.sleep(until: deadline &- offset) }
     func processorTime() -> UInt64 { real.processorTime() }
 
     /// Called before each frame.
-    func startFrame() {
-        let reading = now()
-        if let last = lastStart, last &+ Self.period > reading { offset &+= last &+ Self.period &- reading }
-        lastStart = now()
-    }
+    func startFrame() { pinsNextReading = true }
 }
 
 /// One iteration of `scene`'s frames without the loop: see ``HarnessSuites/bareFloor(_:sdl:)``.
