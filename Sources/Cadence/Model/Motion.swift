@@ -98,24 +98,28 @@ struct MotionClock: Sendable {
     @usableFromInline var blendStart: Double = 0
     /// How long the response blend lasts; 0 for none.
     @usableFromInline var blendInterval: TimeInterval = 0
-    /// The step matrix, and what it was computed for (response, damping fraction, steps): most frames
-    /// take the same number of steps with the same spring, so it is usually reused as it is.
-    @usableFromInline var matrix = MotionMatrix.identity
+    // The fields an advance reads every frame come first, the matrices after them: a frame on the grid
+    // then touches the state and one matrix, and no line of the two it does not use.
+    /// What ``matrix`` was computed for (response, damping fraction, steps): most frames take the same
+    /// number of steps with the same spring, so it is usually reused as it is.
     @usableFromInline var matrixResponse: Double = .nan
     @usableFromInline var matrixDampingFraction: Double = .nan
     @usableFromInline var matrixSteps = 0
-    /// The matrix for the other step count frames alternate with (2 and 3 steps a frame at 120 Hz or
+    /// The step count of ``otherMatrix``, which frames alternate with (2 and 3 steps a frame at 120 Hz or
     /// under `.speed(0.5)` at 60 Hz), for the same response and damping fraction; 0 steps when none.
-    @usableFromInline var otherMatrix = MotionMatrix.identity
     @usableFromInline var otherMatrixSteps = 0
+    /// What ``nextStep`` was made for (NaN: made during a response blend, where each step has its own).
+    @usableFromInline var nextStepResponse: Double = .nan
+    @usableFromInline var nextStepDampingFraction: Double = .nan
     /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move
     /// 144 bytes a frame).
     @usableFromInline var usesOtherMatrix = false
-    /// The map of the next grid step, when ``fraction`` is not 0, and the response and damping fraction
-    /// it was made for (NaN: made during a response blend, where each step has its own).
+    /// The step matrix.
+    @usableFromInline var matrix = MotionMatrix.identity
+    /// The matrix for the other step count.
+    @usableFromInline var otherMatrix = MotionMatrix.identity
+    /// The map of the next grid step, when ``fraction`` is not 0.
     @usableFromInline var nextStep = MotionMatrix.identity
-    @usableFromInline var nextStepResponse: Double = .nan
-    @usableFromInline var nextStepDampingFraction: Double = .nan
 
     /// The matrix of the last advance.
     @inlinable
