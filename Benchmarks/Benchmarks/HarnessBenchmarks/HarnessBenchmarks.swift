@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     measureFrames(HarnessSuites.emptySceneNullBackend, scene: { _ in EmptyScene() }, sdl: false)
     measureBookkeepingFloor(HarnessSuites.frameBookkeepingFloor)
     measureFrames(HarnessSuites.busySceneSDL, scene: busyScene, sdl: true)
+    measureFrames(HarnessSuites.busySceneSDLWithoutOverlay, scene: busyScene, sdl: true, showsProfiler: false)
     measureFrames(HarnessSuites.busySceneNullBackend, scene: busyScene, sdl: false)
     measureBareLoop(HarnessSuites.bareFloor(HarnessSuites.busySceneName), scene: busyScene, sdl: false)
     measureMinimalSDLFloor(HarnessSuites.busySceneSDLFloor, scene: busyScene, clear: .plainStores)
@@ -307,8 +308,13 @@ func measureInspectorLane() {
 /// Makes a benchmark's scene from the session's context.
 typealias MakeScene = @Sendable (SceneContext) throws(HarnessError) -> Scene
 
-func measureFrames(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool) {
-    measure(suite) { try MeasuredLoop(scene: scene, sdl: sdl) }
+/// - Parameter showsProfiler: false hides the profiler overlay of a scene that shows it.
+func measureFrames(_ suite: Suite, scene: @escaping MakeScene, sdl: Bool, showsProfiler: Bool = true) {
+    measure(suite) {
+        let runner = try MeasuredLoop(scene: scene, sdl: sdl)
+        if !showsProfiler { runner.loop.showsProfiler = false }
+        return runner
+    }
 }
 
 /// What a frame suite runs, one frame an iteration.

@@ -590,6 +590,12 @@ public enum HarnessSuites {
         item: "frame", iterations: 600, warmup: 1_200,
         goal: Goal(ratioToFloor: 1.5, mallocsPerItem: 0), floor: busySceneWorkFloor.name)
 
+    /// ``busySceneSDL`` with the profiler overlay hidden (P), for comparison: the difference is what the
+    /// overlay (its panel, bars, percentiles and counts) costs every frame a user profiles with it shown.
+    public static let busySceneSDLWithoutOverlay = Suite(
+        target: target, name: "Frame loop, \(busySceneName) scene, headless SDL, profiler overlay hidden",
+        itemsPerIteration: 1, item: "frame", iterations: 600, warmup: 1_200)
+
     /// The floor of the row above: the busy scene's frame written plainly over flat buffers. Its 10,000
     /// objects sent to the scene's targets in the scene's waves (tweens eased by the cubic in-out written out,
     /// merging springs stepped by velocity Verlet on SwiftUI's 1/300 s grid and merged on a retarget), then
@@ -708,8 +714,8 @@ public enum HarnessSuites {
         item: "edit", iterations: 1_000, warmup: 20)
 
     public static let all: [Suite] = [
-        emptySceneSDL, emptySceneNullBackend, frameBookkeepingFloor, busySceneSDL, busySceneWorkFloor,
-        busySceneSDLFloor,
+        emptySceneSDL, emptySceneNullBackend, frameBookkeepingFloor, busySceneSDL, busySceneSDLWithoutOverlay,
+        busySceneWorkFloor, busySceneSDLFloor,
         busySceneSDLOwnClearFloor, bareFloor(busySceneName, sdl: true),
         busySceneNullBackend, bareFloor(busySceneName),
         inspectorSceneSDL, bareFloor(inspectorSceneName, sdl: true), inspectorSceneNullBackend,
