@@ -114,7 +114,7 @@ final class FakeBackend: RenderBackend {
         try loop.runFrame()
         for _ in 0..<4 {
             try loop.runFrame()
-            // Read after the input, the deltas would be 11, 13, 6.5 and 12.5 ms.
+            // Read after the input, each delta would also carry the change in the polling time.
             #expect(abs(loop.clock.delta - 0.01) < 1e-12, "frames start 10 ms apart, so each dt is 10 ms")
         }
     }
