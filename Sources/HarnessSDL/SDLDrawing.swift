@@ -170,7 +170,9 @@ final class SDLDrawing {
                 guard viewport.contains(point) else { continue }
                 let covered =
                     tracksLayers
-                    ? text.draw(string, at: point, size: size, color: color) { self.solid(under: $0) }
+                    ? text.draw(
+                        string, at: point, size: size, color: color, background: { self.solid(under: $0) },
+                        copy: { pixels, rect in surface.map { self.copy(pixels, into: $0, at: rect) } ?? false })
                     : text.draw(string, at: point, size: size, color: color)
                 if let covered {
                     var bounds = Bounds()
@@ -212,25 +214,50 @@ final class SDLDrawing {
     private func write(
         _ surface: UnsafeMutablePointer<SDL_Surface>, _ color: Color, over rect: SDL_FRect? = nil, around hidden: Rect?
     ) -> Bool {
+        guard let format = surface.pointee.format else { return false }
+        let value = SDL_MapRGBA(format, color.r, color.g, color.b, color.a)
+        return withPixels(of: surface) { pixels, width, height, stride, scaleX, scaleY in
+            fill(pixels, width, height, stride, scaleX, scaleY, value, over: rect, around: hidden)
+        }
+    }
+
+    /// Runs `body` on the pixels of `surface`, once SDL has drawn what the renderer holds, with the surface's
+    /// width, height and row stride in pixels and the renderer's scale. Returns false, having done nothing,
+    /// for a surface whose pixels are not 32-bit or cannot be locked.
+    private func withPixels(
+        of surface: UnsafeMutablePointer<SDL_Surface>,
+        _ body: (UnsafeMutablePointer<UInt32>, Int, Int, Int, Float, Float) -> Void
+    ) -> Bool {
         guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 else { return false }
         // After whatever the renderer still holds.
         SDL_RenderFlush(renderer)
         guard SDL_LockSurface(surface) == 0 else { return false }
         defer { SDL_UnlockSurface(surface) }
         guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
-        let value = SDL_MapRGBA(format, color.r, color.g, color.b, color.a)
-        let (width, height, stride) = (Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4)
         var (scaleX, scaleY): (Float, Float) = (1, 1)
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        body(pixels, Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4, scaleX, scaleY)
+        return true
+    }
+
+    /// SDL's pixel for a coordinate in points: scaled in single precision and truncated, as SDL's software
+    /// renderer places rectangles and copies.
+    private static func pixel(_ coordinate: Float, _ scale: Float) -> Int {
+        Int((coordinate * scale).rounded(.towardZero))
+    }
+
+    /// The body of `write`: `value` into the pixels SDL would fill for `rect`, or all, less `hidden`'s inside.
+    private func fill(
+        _ pixels: UnsafeMutablePointer<UInt32>, _ width: Int, _ height: Int, _ stride: Int, _ scaleX: Float,
+        _ scaleY: Float, _ value: UInt32, over rect: SDL_FRect?, around hidden: Rect?
+    ) {
         var area = (left: 0, right: width, top: 0, bottom: height)
         if let rect {
             // SDL's rectangle: its corner and its size scaled and truncated apart, the size at least a pixel.
-            let (x, y) = (Int((rect.x * scaleX).rounded(.towardZero)), Int((rect.y * scaleY).rounded(.towardZero)))
-            let (w, h) = (
-                max(Int((rect.w * scaleX).rounded(.towardZero)), 1), max(Int((rect.h * scaleY).rounded(.towardZero)), 1)
-            )
+            let (x, y) = (Self.pixel(rect.x, scaleX), Self.pixel(rect.y, scaleY))
+            let (w, h) = (max(Self.pixel(rect.w, scaleX), 1), max(Self.pixel(rect.h, scaleY), 1))
             area = (max(x, 0), min(x + w, width), max(y, 0), min(y + h, height))
-            guard area.left < area.right, area.top < area.bottom else { return true }
+            guard area.left < area.right, area.top < area.bottom else { return }
         }
         var hole = (left: 0, right: 0, top: 0, bottom: 0)
         if let hidden {
@@ -257,7 +284,42 @@ final class SDLDrawing {
                 (row + area.left).update(repeating: value, count: area.right - area.left)
             }
         }
-        return true
+    }
+
+    /// Copies `source` (opaque pixels in the format of `surface`, which the software renderer draws into) where
+    /// `SDL_RenderCopyF` would copy a texture of them for `rect` (in points), with plain stores, as `write`
+    /// fills. Returns false, having written nothing, where SDL would scale the copy (its rectangle truncated to
+    /// another size) or the pixels cannot be written.
+    ///
+    /// SDL's copy of the same pixels goes through its blitter, and through the run-length encoding it gives a
+    /// static texture without alpha: most of what the profiler overlay's texts cost (benchmark row "Frame
+    /// loop, stress scene, headless SDL", against the row with the overlay hidden).
+    private func copy(
+        _ source: UnsafeMutablePointer<SDL_Surface>, into surface: UnsafeMutablePointer<SDL_Surface>, at rect: SDL_FRect
+    ) -> Bool {
+        guard let format = source.pointee.format, let target = surface.pointee.format,
+            format.pointee.format == target.pointee.format,
+            // The text renderer's own pixels: never run-length encoded, so never locked.
+            let from = source.pointee.pixels?.assumingMemoryBound(to: UInt32.self)
+        else { return false }
+        let (sourceWidth, sourceHeight, sourceStride) = (
+            Int(source.pointee.w), Int(source.pointee.h), Int(source.pointee.pitch) / 4
+        )
+        var copied = false
+        let written = withPixels(of: surface) { pixels, width, height, stride, scaleX, scaleY in
+            guard Self.pixel(rect.w, scaleX) == sourceWidth, Self.pixel(rect.h, scaleY) == sourceHeight else { return }
+            copied = true
+            // Clipped to the surface, as SDL's blit clips to the viewport (the whole surface).
+            let (x, y) = (Self.pixel(rect.x, scaleX), Self.pixel(rect.y, scaleY))
+            let (left, right) = (max(x, 0), min(x + sourceWidth, width))
+            let (top, bottom) = (max(y, 0), min(y + sourceHeight, height))
+            guard left < right, top < bottom else { return }
+            for row in top..<bottom {
+                (pixels + row * stride + left).update(
+                    from: from + (row - y) * sourceStride + (left - x), count: right - left)
+            }
+        }
+        return written && copied
     }
 
     /// What a clear fills: more than any window.

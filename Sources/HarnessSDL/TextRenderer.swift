@@ -10,9 +10,10 @@ import Harness
 /// changes every frame (a clock, an fps counter).
 ///
 /// On SDL's software renderer a string drawn over a known solid background is copied opaque: the same
-/// blend, done once by SDL into a texture of the background's colour, and kept beside the string's
+/// blend, done once by SDL into pixels over the background's colour, and kept beside the string's
 /// translucent texture. Blending a string's every pixel each frame is most of what text costs there
-/// (benchmark row "Frame loop, stress scene, headless SDL").
+/// (benchmark row "Frame loop, stress scene, headless SDL"). The caller of ``draw(_:at:size:color:background:copy:)``
+/// may write those pixels into the frame itself; when it does not, they are copied from a texture made of them.
 final class TextRenderer {
     /// Fonts tried in order after `$CADENCE_FONT`.
     static let fontCandidates = [
@@ -36,12 +37,23 @@ final class TextRenderer {
         let height: Int32
         var lastUsed: Int
         /// The string already blended over each background it was drawn on, opaque.
-        var opaque: [(background: Color, texture: OpaquePointer)] = []
+        var opaque: [OpaqueCopy] = []
 
         func destroy() {
             SDL_DestroyTexture(texture)
-            for made in opaque { SDL_DestroyTexture(made.texture) }
+            for made in opaque {
+                SDL_FreeSurface(made.pixels)
+                if let texture = made.texture { SDL_DestroyTexture(texture) }
+            }
         }
+    }
+
+    /// A string blended over one background: its pixels, in the format of what the renderer draws into, and
+    /// a texture of them once one was needed.
+    private struct OpaqueCopy {
+        let background: Color
+        let pixels: UnsafeMutablePointer<SDL_Surface>
+        var texture: OpaquePointer?
     }
 
     /// Backgrounds a string keeps opaque copies for; another is blended as usual.
@@ -145,11 +157,15 @@ final class TextRenderer {
 
     /// Draws `string` with its top left at `point`; returns the rectangle it covers, in points, or nil when
     /// nothing was drawn.
-    /// - Parameter background: Given that rectangle, the solid colour every pixel under it has at this
-    ///   point of the frame, if known (only asked on the software renderer).
+    /// - Parameters:
+    ///   - background: Given that rectangle, the solid colour every pixel under it has at this point of the
+    ///     frame, if known (only asked on the software renderer).
+    ///   - copy: Writes an opaque copy's pixels into the frame where `SDL_RenderCopyF` would copy them for the
+    ///     given rectangle (in points), returning whether it did; when it does not, SDL copies them.
     @discardableResult
     func draw(
-        _ string: String, at point: Point, size: TextSize, color: Color, background: (Rect) -> Color? = { _ in nil }
+        _ string: String, at point: Point, size: TextSize, color: Color, background: (Rect) -> Color? = { _ in nil },
+        copy: (UnsafeMutablePointer<SDL_Surface>, SDL_FRect) -> Bool = { _, _ in false }
     ) -> Rect? {
         guard !string.isEmpty else { return nil }
         let key = Key(string: string, size: size, color: color)
@@ -178,11 +194,18 @@ final class TextRenderer {
             height: Double(destination.h))
         var texture = entry.texture
         if opaqueFormat != nil, let under = background(covered) {
-            if let made = entry.opaque.first(where: { $0.background == under }) {
-                texture = made.texture
-            } else if entry.opaque.count < Self.opaqueLimit, let made = blend(key, rendered, over: under) {
-                cache.values[index].opaque.append((under, made))
-                texture = made
+            var slot = entry.opaque.firstIndex { $0.background == under }
+            if slot == nil, entry.opaque.count < Self.opaqueLimit, let made = blend(key, rendered, over: under) {
+                cache.values[index].opaque.append(OpaqueCopy(background: under, pixels: made))
+                slot = entry.opaque.count
+            }
+            if let slot {
+                let made = cache.values[index].opaque[slot]
+                if copy(made.pixels, destination) { return covered }
+                if let opaque = made.texture ?? self.texture(of: made.pixels) {
+                    cache.values[index].opaque[slot].texture = opaque
+                    texture = opaque
+                }
             }
         }
         if scale == 1 {
@@ -207,12 +230,12 @@ final class TextRenderer {
         return TTF_RenderUTF8_Blended(font, key.string, SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a))
     }
 
-    /// An opaque texture of the string blended over `background`: drawn by a software renderer of its own
-    /// into a surface of the window's format, the very code and arithmetic of the window's renderer, so
-    /// that the pixels are the ones the translucent texture would give. Rasterises the string again unless
-    /// `rendered` is at hand.
+    /// The string blended over `background`, opaque: drawn by a software renderer of its own into a surface
+    /// of the window's format, the very code and arithmetic of the window's renderer, so that the pixels are
+    /// the ones the translucent texture would give. Rasterises the string again unless `rendered` is at hand.
+    /// The caller frees the surface.
     private func blend(_ key: Key, _ rendered: UnsafeMutablePointer<SDL_Surface>?, over background: Color)
-        -> OpaquePointer?
+        -> UnsafeMutablePointer<SDL_Surface>?
     {
         guard let format = opaqueFormat, let source = rendered ?? render(key) else { return nil }
         defer { if rendered == nil { SDL_FreeSurface(source) } }
@@ -227,10 +250,32 @@ final class TextRenderer {
         var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
         SDL_RenderCopy(scratch, translucent, nil, &whole)
         SDL_RenderFlush(scratch)
-        guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, height)
+        guard let blended = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, format) else { return nil }
+        guard SDL_LockSurface(surface) == 0 else {
+            SDL_FreeSurface(blended)
+            return nil
+        }
+        defer { SDL_UnlockSurface(surface) }
+        guard let from = surface.pointee.pixels, let to = blended.pointee.pixels else {
+            SDL_FreeSurface(blended)
+            return nil
+        }
+        let (fromPitch, toPitch) = (Int(surface.pointee.pitch), Int(blended.pointee.pitch))
+        let rowBytes = Int(width) * Int(blended.pointee.format.pointee.BytesPerPixel)
+        for row in 0..<Int(height) {
+            (to + row * toPitch).copyMemory(from: from + row * fromPitch, byteCount: rowBytes)
+        }
+        return blended
+    }
+
+    /// A texture of an opaque copy's pixels, for a renderer that copies it itself.
+    private func texture(of pixels: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
+        guard let format = opaqueFormat,
+            let texture = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), pixels.pointee.w, pixels.pointee.h)
         else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        guard SDL_UpdateTexture(texture, &whole, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+        guard SDL_UpdateTexture(texture, nil, pixels.pointee.pixels, pixels.pointee.pitch) == 0 else {
             SDL_DestroyTexture(texture)
             return nil
         }

@@ -137,7 +137,8 @@ import Tweening
     /// fill (compared with a drawing that has no target surface, so SDL draws everything). Checked over a
     /// frame of another colour (a pixel the clear missed would show it), with the panel at fractions of a
     /// pixel, under a pixel wide and past the window's edge, and at six seeded random places, at 1, 1.25, 1.5
-    /// and 2 pixels a point.
+    /// and 2 pixels a point. The texts on the panel are copied opaque, and those copies are written into the
+    /// surface directly too, one of them cut by the window's corner.
     @Test(arguments: [1.0, 1.25, 1.5, 2])
     func aClearThatLeavesOutAPanelDrawsTheSamePixels(scale: Double) throws {
         let backend = try SDLBackend(
@@ -168,6 +169,8 @@ import Tweening
             list.fill(panel, Color(8, 9, 12))
             list.fill(Rect(x: 50, y: 180, width: 20, height: 20), .white)
             list.text("on the panel", at: Point(panel.x + 10, panel.y + 8), size: .small, .white)
+            // Across the window's corner: on the panels that reach past it, copied opaque and cut at both edges.
+            list.text("edge", at: Point(305, 230), size: .small, .white)
             var stale = DrawList()
             stale.clear(Color(255, 0, 255))
             backend.render(stale)
