@@ -135,15 +135,18 @@ final class SDLDrawing {
                 let side = Float(radius * 2)
                 var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
                 fillRects(upTo: centers.count) { batch in
-                    // The bounds in locals, not in the captured variables: those are written back each dot.
-                    var (kept, lowest, highest) = (0, low, high)
-                    centers.withUnsafeBufferPointer { centers in
+                    // The count and bounds in the innermost closure's own variables: a variable a closure
+                    // captures is written back to memory at every dot, and read again at the next (benchmark
+                    // row "Frame loop, stress scene, headless SDL": 10,000 dots).
+                    let (kept, lowest, highest) = centers.withUnsafeBufferPointer { centers in
+                        var (kept, lowest, highest) = (0, low, high)
                         for c in centers where viewport.contains(c) {
                             lowest.replace(with: c, where: c .< lowest)
                             highest.replace(with: c, where: c .> highest)
                             batch[kept] = SDL_FRect(x: Float(c.x - radius), y: Float(c.y - radius), w: side, h: side)
                             kept += 1
                         }
+                        return (kept, lowest, highest)
                     }
                     (low, high) = (lowest, highest)
                     return kept
