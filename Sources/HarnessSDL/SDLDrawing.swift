@@ -221,15 +221,17 @@ final class SDLDrawing {
         let value = SDL_MapRGBA(format, color.r, color.g, color.b, color.a)
         return withPixels(of: surface) { pixels, width, height, stride, scaleX, scaleY in
             fill(pixels, width, height, stride, scaleX, scaleY, value, over: rect, around: hidden)
+            return true
         }
     }
 
     /// Runs `body` on the pixels of `surface`, once SDL has drawn what the renderer holds, with the surface's
-    /// width, height and row stride in pixels and the renderer's scale. Returns false, having done nothing,
-    /// for a surface whose pixels are not 32-bit or cannot be locked.
+    /// width, height and row stride in pixels and the renderer's scale, and returns what it returns: whether
+    /// it wrote them. Returns false, having done nothing, for a surface whose pixels are not 32-bit or cannot
+    /// be locked.
     private func withPixels(
         of surface: UnsafeMutablePointer<SDL_Surface>,
-        _ body: (UnsafeMutablePointer<UInt32>, Int, Int, Int, Float, Float) -> Void
+        _ body: (UnsafeMutablePointer<UInt32>, Int, Int, Int, Float, Float) -> Bool
     ) -> Bool {
         guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 else { return false }
         // After whatever the renderer still holds.
@@ -239,8 +241,8 @@ final class SDLDrawing {
         guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
         var (scaleX, scaleY): (Float, Float) = (1, 1)
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        body(pixels, Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4, scaleX, scaleY)
-        return true
+        return body(
+            pixels, Int(surface.pointee.w), Int(surface.pointee.h), Int(surface.pointee.pitch) / 4, scaleX, scaleY)
     }
 
     /// SDL's pixel for a coordinate in points: scaled in single precision and truncated, as SDL's software
@@ -308,21 +310,21 @@ final class SDLDrawing {
         let (sourceWidth, sourceHeight, sourceStride) = (
             Int(source.pointee.w), Int(source.pointee.h), Int(source.pointee.pitch) / 4
         )
-        var copied = false
-        let written = withPixels(of: surface) { pixels, width, height, stride, scaleX, scaleY in
-            guard Self.pixel(rect.w, scaleX) == sourceWidth, Self.pixel(rect.h, scaleY) == sourceHeight else { return }
-            copied = true
+        return withPixels(of: surface) { pixels, width, height, stride, scaleX, scaleY in
+            guard Self.pixel(rect.w, scaleX) == sourceWidth, Self.pixel(rect.h, scaleY) == sourceHeight else {
+                return false
+            }
             // Clipped to the surface, as SDL's blit clips to the viewport (the whole surface).
             let (x, y) = (Self.pixel(rect.x, scaleX), Self.pixel(rect.y, scaleY))
             let (left, right) = (max(x, 0), min(x + sourceWidth, width))
             let (top, bottom) = (max(y, 0), min(y + sourceHeight, height))
-            guard left < right, top < bottom else { return }
+            guard left < right, top < bottom else { return true }
             for row in top..<bottom {
                 (pixels + row * stride + left).update(
                     from: from + (row - y) * sourceStride + (left - x), count: right - left)
             }
+            return true
         }
-        return written && copied
     }
 
     /// What a clear fills: more than any window.

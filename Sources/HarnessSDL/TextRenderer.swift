@@ -197,7 +197,7 @@ final class TextRenderer {
             var slot = entry.opaque.firstIndex { $0.background == under }
             if slot == nil, entry.opaque.count < Self.opaqueLimit, let made = blend(key, rendered, over: under) {
                 cache.values[index].opaque.append(OpaqueCopy(background: under, pixels: made))
-                slot = entry.opaque.count
+                slot = cache.values[index].opaque.count - 1
             }
             if let slot {
                 let made = cache.values[index].opaque[slot]
@@ -250,20 +250,13 @@ final class TextRenderer {
         var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
         SDL_RenderCopy(scratch, translucent, nil, &whole)
         SDL_RenderFlush(scratch)
+        // The string's corner of the scratch surface (which may be larger), copied as it is: no blending.
         guard let blended = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, format) else { return nil }
-        guard SDL_LockSurface(surface) == 0 else {
+        guard SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE) == 0,
+            SDL_UpperBlit(surface, &whole, blended, nil) == 0
+        else {
             SDL_FreeSurface(blended)
             return nil
-        }
-        defer { SDL_UnlockSurface(surface) }
-        guard let from = surface.pointee.pixels, let to = blended.pointee.pixels else {
-            SDL_FreeSurface(blended)
-            return nil
-        }
-        let (fromPitch, toPitch) = (Int(surface.pointee.pitch), Int(blended.pointee.pitch))
-        let rowBytes = Int(width) * Int(blended.pointee.format.pointee.BytesPerPixel)
-        for row in 0..<Int(height) {
-            (to + row * toPitch).copyMemory(from: from + row * fromPitch, byteCount: rowBytes)
         }
         return blended
     }
