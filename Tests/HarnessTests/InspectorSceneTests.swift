@@ -232,7 +232,7 @@ private func edited(_ kind: AnimationSpec.Kind) -> AnimationSpec {
 
     @Test func aKeyframeSpellingIsWrappedUnderThePlotAndLosesNothing() {
         let text = "A  " + AnimationSpec(kind: .keyframes).swiftSpelling
-        let lines = InspectorScene.wrap(text, width: InspectorScene.readoutWidth)
+        let lines = TextLayout.wrap(text, columns: InspectorScene.readoutWidth, indent: 4)
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.count <= InspectorScene.readoutWidth })
         #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == text)

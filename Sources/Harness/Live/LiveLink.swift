@@ -160,29 +160,12 @@ public final class LiveLink {
         }
         for notice in notices { lines.append((notice, Color.palette[1])) }
         if isBuilding { lines.append(("Building…", .dimText)) }
-        // DejaVu Sans Mono's advance at 14 px, with room to spare; the panel's width less its margins and padding.
-        let columns = max(20, Int((Double(width) - 40 - 24) / 8.6))
+        // The panel's width less its margins and padding.
+        let columns = max(20, TextSize.small.columns(in: Double(width) - 40 - 24))
         wrapped = []
         for (text, color) in lines {
-            for (index, piece) in Self.wrap(text, columns: columns).enumerated() {
-                wrapped.append((index == 0 ? piece : "    " + piece, color))
-            }
+            for piece in TextLayout.wrap(text, columns: columns, indent: 4) { wrapped.append((piece, color)) }
         }
-    }
-
-    /// `text` cut into lines of at most `columns` characters, at spaces where it can.
-    static func wrap(_ text: String, columns: Int) -> [String] {
-        var lines: [String] = []
-        var rest = Substring(text)
-        while rest.count > columns {
-            let head = rest.prefix(columns)
-            let cut = head.lastIndex(of: " ").map { head.distance(from: head.startIndex, to: $0) } ?? columns
-            let length = cut > columns / 2 ? cut : columns
-            lines.append(String(rest.prefix(length)))
-            rest = rest.dropFirst(length).drop(while: { $0 == " " })
-        }
-        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
-        return lines
     }
 
     /// After each frame: logs this build's first frame (the moment a reload is measured to), and saves the

@@ -267,7 +267,7 @@ public final class InspectorScene: Scene {
         let spec = lane.spec
         var lines: [String] = []
         let letter = index == 0 ? "A" : "B"
-        lines += Self.wrap("\(letter)  \(spec.swiftSpelling)", width: Self.readoutWidth)
+        lines += TextLayout.wrap("\(letter)  \(spec.swiftSpelling)", columns: Self.readoutWidth, indent: 4)
         let logical = lane.logicalCompletionTime.map { Self.seconds($0) } ?? "never"
         let settle =
             lane.finishTime >= Double(InspectorLane.capacity) * InspectorLane.sampleInterval
@@ -304,20 +304,4 @@ public final class InspectorScene: Scene {
 
     /// Characters of a readout line that fit under the plot.
     static let readoutWidth = 140
-
-    /// `text` in lines of at most `width` characters, broken after `, ` or `; ` where possible (a
-    /// keyframe spelling is longer than one line), continuation lines indented.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var rest = Substring(text)
-        while rest.count > width {
-            let head = rest.prefix(width)
-            let cut = head.lastIndex { $0 == " " } ?? head.endIndex
-            lines.append(String(rest[..<cut]))
-            rest = "    " + rest[cut...].drop { $0 == " " }
-        }
-        lines.append(String(rest))
-        return lines
-    }
-
 }
