@@ -224,6 +224,15 @@ final class TextRenderer {
     }
 
     /// The string rasterised with alpha (SDL2_ttf's blended mode); the caller frees it.
+    /// The size in pixels `string` is drawn at `size` (at the current ``scale``), as SDL_ttf lays it out; nil
+    /// when the font cannot measure it.
+    func measure(_ string: String, size: TextSize) -> (width: Int, height: Int)? {
+        guard let font = fonts[size] else { return nil }
+        var (width, height): (Int32, Int32) = (0, 0)
+        guard TTF_SizeUTF8(font, string, &width, &height) == 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     private func render(_ key: Key) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let font = fonts[key.size] else { return nil }
         let c = key.color

@@ -13,33 +13,46 @@ public enum ComparisonPlot {
         var list = DrawList()
         list.clear(.background)
         let (base, new) = comparison.steady
+        let width = Double(size.width)
+        let text = width - 2 * FramePlot.margin
         list.text(
-            "cadence compare: \(name(comparison.base)) (base) against \(name(comparison.new)) (new)",
+            TextLayout.fitting(
+                "cadence compare: \(name(comparison.base)) (base) against \(name(comparison.new)) (new)", width: text,
+                size: .large),
             at: Point(24, 14), size: .large, .text)
         var y = 46.0
         for line in comparison.verdictLines + ["verdict: \(comparison.verdict.rawValue)"] {
-            list.text(line, at: Point(24, y), size: .small, line.hasPrefix("verdict") ? .text : .dimText)
-            y += 18
+            for piece in TextLayout.wrap(line, width: text, indent: 2, separator: "   ") {
+                list.text(piece, at: Point(24, y), size: .small, line.hasPrefix("verdict") ? .text : .dimText)
+                y += 18
+            }
         }
-        let width = Double(size.width)
+        let entries = [
+            (TextLayout.fitting("base: " + name(comparison.base), width: width / 2 - 64), baseColor),
+            (TextLayout.fitting("new: " + name(comparison.new), width: width / 2 - 64), newColor),
+            ("frame budget", FramePlot.budgetColor),
+        ]
+        let rows = FramePlot.flow(entries.map(\.0), width: width - 64 - FramePlot.margin)
         let top = y + 40
         let panel = (width - 64 * 2 - 48) / 2
-        let height = Double(size.height) - top - 90
+        let height = Double(size.height) - top - 72 - Double(rows.count) * 18
         let period = Double(comparison.base.targetPeriod) / 1e6
         drawPanel(
             into: &list, area: Rect(x: 64, y: top, width: panel, height: height),
-            title: "frame interval, ms (steady frames)", base.interval, new.interval, mark: period)
+            title: "frame interval, ms (steady frames)", titleWidth: panel + 80, base.interval, new.interval,
+            mark: period)
         drawPanel(
             into: &list, area: Rect(x: 64 + panel + 48 + 40, y: top, width: panel - 40, height: height),
-            title: "busy time, ms (all but waiting)", base.busy, new.busy, mark: period)
-        let legendY = Double(size.height) - 40
-        for (index, entry) in [
-            ("base: " + name(comparison.base), baseColor), ("new: " + name(comparison.new), newColor),
-            ("frame budget", FramePlot.budgetColor),
-        ].enumerated() {
-            let x = 64 + Double(index) * 380
-            list.fill(Rect(x: x, y: legendY + 3, width: 14, height: 12), entry.1)
-            list.text(entry.0, at: Point(x + 22, legendY), size: .small, .text)
+            title: "busy time, ms (all but waiting)", titleWidth: panel, base.busy, new.busy,
+            mark: period)
+        var index = 0
+        for (row, xs) in rows.enumerated() {
+            let legendY = Double(size.height) - 40 - Double(rows.count - 1 - row) * 18
+            for x in xs {
+                list.fill(Rect(x: 64 + x, y: legendY + 3, width: 14, height: 12), entries[index].1)
+                list.text(entries[index].0, at: Point(64 + x + 22, legendY), size: .small, .text)
+                index += 1
+            }
         }
         return list
     }
@@ -51,10 +64,11 @@ public enum ComparisonPlot {
     /// One distribution panel: both runs' shares of frames in 60 bins from 0 to a round top (above both
     /// runs' p99.9 and the budget), as lines; ticks at each run's p50 (short) and p99 (long).
     private static func drawPanel(
-        into list: inout DrawList, area: Rect, title: String, _ a: [Double], _ b: [Double], mark: Double
+        into list: inout DrawList, area: Rect, title: String, titleWidth: Double, _ a: [Double], _ b: [Double],
+        mark: Double
     ) {
         list.fill(area, Color(24, 26, 33))
-        list.text(title, at: Point(area.x, area.y - 22), size: .small, .dimText)
+        list.text(TextLayout.fitting(title, width: titleWidth), at: Point(area.x, area.y - 22), size: .small, .dimText)
         let (a, b) = (a.sorted(), b.sorted())
         let tail = [a, b].filter { !$0.isEmpty }.map { FrameComparison.nearestRank($0, 0.999) }
         let top = max(1, (max(tail.max() ?? 1, mark) * 1.15).rounded(.up))

@@ -80,23 +80,80 @@ public final class FramePlot: FrameSink {
         list.clear(.background)
         let summary = stats.summary()
         let budget = Double(stats.targetPeriod) / 1e6
-        list.text(title, at: Point(24, 14), size: .large, .text)
-        let lines = headline(summary, budget: budget)
+        let width = Double(size.width)
+        let height = Double(size.height)
+        let text = width - 2 * Self.margin
+        list.text(TextLayout.fitting(title, width: text, size: .large), at: Point(24, 14), size: .large, .text)
+        let lines = headline(summary, budget: budget).flatMap {
+            TextLayout.wrap($0, width: text, indent: 2, separator: "   ")
+        }
         for (index, line) in lines.enumerated() {
             list.text(line, at: Point(24, 42 + Double(index) * 18), size: .small, .dimText)
         }
-        let width = Double(size.width)
-        let height = Double(size.height)
         let top = 64 + Double(max(lines.count, 2)) * 18
-        let timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
-        let histogram = Rect(
-            x: 64, y: timeline.y + timeline.height + 48, width: width * 0.55,
-            height: height - timeline.y - timeline.height - 88)
         let scale = axisTop(budget: budget)
-        drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
-        drawHistogram(into: &list, in: histogram, top: scale, budget: budget)
-        drawLegend(into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y - 22), budget: budget)
+        let entries = legend(budget: budget)
+        let legendColumn = 22 + (entries.map { TextSize.small.width(of: $0.text) }.max() ?? 0)
+        let timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
+        let below = timeline.y + timeline.height + 48
+        if width - 64 - 48 - legendColumn - Self.margin >= width * 0.4 {
+            // The legend in a column beside the histogram, every entry in full.
+            let histogram = Rect(
+                x: 64, y: below, width: min(width * 0.55, width - 64 - 48 - legendColumn - Self.margin),
+                height: height - below - 40)
+            drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
+            drawHistogram(into: &list, in: histogram, top: scale, budget: budget, labelWidth: histogram.width + 40)
+            drawLegend(
+                entries, into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y - 22),
+                spacing: entries.count > 8 ? 16 : 22)
+        } else {
+            // Too narrow for that column: the entries' short names in rows across the picture, under the
+            // timeline, and the histogram below them when there is room for it.
+            let rows = Self.flow(entries.map(\.short), width: width - 64 - Self.margin)
+            let legendHeight = Double(rows.count) * 18
+            // Below the timeline: its frame labels, the legend and the bottom margin.
+            let room = height - top - 30 - legendHeight - 16
+            let showsHistogram = room >= 160
+            let timeline = Rect(
+                x: 64, y: top, width: width - 88, height: showsHistogram ? (room - 70) * 0.6 : max(room, 8))
+            let legendY = timeline.y + timeline.height + 30
+            drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
+            if showsHistogram {
+                let histogramY = legendY + legendHeight + 30
+                let histogram = Rect(x: 64, y: histogramY, width: width - 88, height: height - histogramY - 40)
+                drawHistogram(into: &list, in: histogram, top: scale, budget: budget, labelWidth: histogram.width)
+            }
+            var index = 0
+            for (row, xs) in rows.enumerated() {
+                for x in xs {
+                    let y = legendY + Double(row) * 18
+                    list.fill(Rect(x: 64 + x, y: y + 3, width: 14, height: 12), entries[index].color)
+                    list.text(entries[index].short, at: Point(64 + x + 22, y), size: .small, .text)
+                    index += 1
+                }
+            }
+        }
         return list
+    }
+
+    /// The space the plot leaves at its right edge, and at its left before the text.
+    static let margin = 24.0
+
+    /// Where each of `names` goes in rows no wider than `width`: each row's entries' offsets, a colour mark
+    /// and its name apiece (a name wider than a row has a row of its own).
+    static func flow(_ names: [String], width: Double) -> [[Double]] {
+        var rows: [[Double]] = [[]]
+        var x = 0.0
+        for name in names {
+            let needed = 22 + TextSize.small.width(of: name)
+            if x > 0 && x + needed > width {
+                rows.append([])
+                x = 0
+            }
+            rows[rows.count - 1].append(x)
+            x += needed + 18
+        }
+        return rows
     }
 
     private func headline(_ summary: FrameSummary, budget: Double) -> [String] {
@@ -193,11 +250,14 @@ public final class FramePlot: FrameSink {
         list.text("frame 0", at: Point(area.x, area.y + area.height + 6), size: .small, .dimText)
         let last = "frame \(frames.count - 1)"
         list.text(
-            last, at: Point(area.x + area.width - Double(last.count) * 8.5, area.y + area.height + 6), size: .small,
+            last, at: Point(area.x + area.width - TextSize.small.width(of: last), area.y + area.height + 6),
+            size: .small,
             .dimText)
     }
 
-    private func drawHistogram(into list: inout DrawList, in area: Rect, top: Double, budget: Double) {
+    private func drawHistogram(
+        into list: inout DrawList, in area: Rect, top: Double, budget: Double, labelWidth: Double
+    ) {
         list.fill(area, Color(24, 26, 33))
         let bins = 60
         var counts = [Int](repeating: 0, count: bins)
@@ -207,7 +267,8 @@ public final class FramePlot: FrameSink {
         }
         let highest = Double(counts.max() ?? 0)
         list.text(
-            "steady frames by interval (0 to \(Int(top)) ms; the last bin holds everything longer)",
+            TextLayout.fitting(
+                "steady frames by interval, 0 to \(Int(top)) ms (the last bin: longer ones)", width: labelWidth),
             at: Point(area.x, area.y - 22), size: .small, .dimText)
         guard highest > 0 else { return }
         let binWidth = area.width / Double(bins)
@@ -246,25 +307,52 @@ public final class FramePlot: FrameSink {
         return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
     }
 
-    private func drawLegend(into list: inout DrawList, at origin: Point, budget: Double) {
-        var entries = zip(FramePhases.names.prefix(5), ProfilerOverlay.phaseColors).map { ($0.0, $0.1) }
-        entries.append(("interval (wait included)", Self.intervalColor))
+    /// One entry of the legend: its colour, what it means, and a short name for a narrow picture.
+    struct LegendEntry {
+        var text: String
+        var short: String
+        var color: Color
+    }
+
+    private func legend(budget: Double) -> [LegendEntry] {
+        var entries = zip(FramePhases.names.prefix(5), ProfilerOverlay.phaseColors).map {
+            LegendEntry(text: $0.0, short: $0.0, color: $0.1)
+        }
+        entries.append(LegendEntry(text: "interval (wait included)", short: "interval", color: Self.intervalColor))
         if budget > 0 {
-            entries.append((String(format: "budget %.2f ms", budget), Self.budgetColor))
-            entries.append(("hitch or stall: a steady frame over 1.5x the budget", Self.hitchColor))
-            entries.append(("jank: a steady frame of 2x the budget or more", Self.jankColor))
+            let text = String(format: "budget %.2f ms", budget)
+            entries.append(LegendEntry(text: text, short: text, color: Self.budgetColor))
+            entries.append(
+                LegendEntry(
+                    text: "hitch or stall: a steady frame over 1.5x the budget", short: "hitch (>1.5x)",
+                    color: Self.hitchColor))
+            entries.append(
+                LegendEntry(
+                    text: "jank: a steady frame of 2x the budget or more", short: "jank (>=2x)", color: Self.jankColor))
         }
-        entries.append(("warm-up (first two frames, vsync detection)", Self.warmUpShade))
+        entries.append(
+            LegendEntry(text: "warm-up (first two frames, vsync detection)", short: "warm-up", color: Self.warmUpShade))
         if hasDisplay {
-            entries.append(("shown (top strip; a gap: discarded or no answer)", Self.presentedColor))
-            entries.append(("display interval (shown to shown)", Self.displayColor))
-            entries.append(("display hitch: shown over 1.5 refreshes late", Self.displayHitchColor))
+            entries.append(
+                LegendEntry(
+                    text: "shown (top strip; a gap: discarded or no answer)", short: "shown",
+                    color: Self.presentedColor))
+            entries.append(
+                LegendEntry(
+                    text: "display interval (shown to shown)", short: "display interval", color: Self.displayColor))
+            entries.append(
+                LegendEntry(
+                    text: "display hitch: shown over 1.5 refreshes late", short: "display hitch",
+                    color: Self.displayHitchColor))
         }
-        let spacing = entries.count > 8 ? 16.0 : 22
+        return entries
+    }
+
+    private func drawLegend(_ entries: [LegendEntry], into list: inout DrawList, at origin: Point, spacing: Double) {
         for (index, entry) in entries.enumerated() {
             let y = origin.y + Double(index) * spacing
-            list.fill(Rect(x: origin.x, y: y + 3, width: 14, height: 12), entry.1)
-            list.text(entry.0, at: Point(origin.x + 22, y), size: .small, .text)
+            list.fill(Rect(x: origin.x, y: y + 3, width: 14, height: 12), entry.color)
+            list.text(entry.text, at: Point(origin.x + 22, y), size: .small, .text)
         }
     }
 }

@@ -16,6 +16,8 @@ public struct ProfilerOverlay {
 
     private var lines: [String] = []
     private var lastRefresh = -refreshInterval
+    /// The panel's width the lines were shortened for.
+    private var linesWidth = 0.0
     // The per-frame texts, rebuilt only when what they say changes: a string built every frame is a heap
     // allocation every frame (the stress scene's steady frame allocated for these two).
     private var budgetText = ""
@@ -52,16 +54,15 @@ public struct ProfilerOverlay {
             list.fill(panel, Color(8, 9, 12, 225))
             list.stroke(panel, .grid)
             list.text(
-                "frame timings are not drawn under --fixed-dt (they differ run to run): see --profile or --summary",
+                TextLayout.fitting(
+                    "frame timings are not drawn under --fixed-dt (they differ run to run): see --profile or --summary",
+                    width: panel.width - 20),
                 at: Point(panel.x + 10, panel.y + 8), size: .small, .text)
             list.text(
-                "active: \(tweens) tweens, \(animations) animations   frame \(frame)",
+                TextLayout.fitting(
+                    "active: \(tweens) tweens, \(animations) animations   frame \(frame)", width: panel.width - 20),
                 at: Point(panel.x + 10, panel.y + 26), size: .small, .dimText)
             return
-        }
-        if frame - lastRefresh >= Self.refreshInterval {
-            lastRefresh = frame
-            lines = Self.describe(stats.summary(), pacer: pacer)
         }
         // Opaque: a translucent panel this size is a per-pixel blend of a quarter of the window every frame,
         // the largest cost the overlay added to the frames it measures (benchmark row "Frame loop, stress
@@ -71,6 +72,13 @@ public struct ProfilerOverlay {
         let panel = Rect(x: 16, y: Double(size.height) - 288, width: Double(size.width) - 32, height: 276)
         list.fill(panel, Color(8, 9, 12))
         list.stroke(panel, .grid)
+        if frame - lastRefresh >= Self.refreshInterval || linesWidth != panel.width {
+            lastRefresh = frame
+            linesWidth = panel.width
+            lines = Self.describe(stats.summary(), pacer: pacer).map {
+                TextLayout.fitting($0, width: panel.width - 20)
+            }
+        }
 
         let graph = Rect(x: panel.x + 10, y: panel.y + 132, width: panel.width - 20, height: 134)
         let periodMs = stats.targetPeriod > 0 ? Double(stats.targetPeriod) / 1e6 : 16.667
