@@ -45,115 +45,80 @@ public struct CadenceCommand: ParsableCommand {
                 Scenes:
                 \(catalog.helpList(width: 78))
 
-                Keys: Space pause, . step a frame, [ ] slower/faster, P profiler, S screenshot, \
-                Tab or 1-9 scenes, H help, Esc quit.
+                Keys: Space pause, [ ] speed, P profiler, S screenshot, Tab scenes, H all keys.
 
-                Summary (printed on exit, --summary writes it): every figure is over the steady frames, those \
-                after the first two that the pacer paced (CSV column paced = 1); the first two frames (the second's \
-                interval holds the first present, which maps the window) and the frames while \
-                the pacer detected vsync are the warm-up, counted on their own line with their longest interval; \
-                throttled frames (CSV column throttled = 1: the compositor held presents back, 50 ms or more, for \
-                a hidden or covered window; they are not presented and run at 10 a second until it is shown) are \
-                counted on theirs, as stretches, frames and time. \
-                interval: time between steady frames' starts (p50 p90 p99 p99.9 max, ms); deviation: |interval - \
-                target period|; missed: intervals over 105 % of the period; janks: intervals of 2 periods or more; \
-                hitches: frames shown late, intervals over 1.5 periods and under 100 ms (all steady frames, not \
-                only those while something animates), late ms: their interval - period in all, hitch ratio: late \
-                ms per second of steady frames (Apple's: under 5 good, 5-10 warning, over 10 critical); stalls: \
-                late frames of 100 ms or more, counted apart; frame overrun: busy time - period, how far past its \
-                deadline a frame's work finished, negative when early (p50 p90 p95 p99, Android's frameOverrunMs); \
-                lows: the 1% low is the frame rate of the p99 interval (1000 / p99 ms), the 0.1% low that of p99.9 \
-                (not the mean of the slowest 1%, MangoHud's other definition); mean ms per frame: busy time (all \
-                but waiting) and each phase, per steady frame; input-to-present: over every input event, from \
-                when it happened to the return of the present call of the frame that handled it. \
-                Display times (Wayland, from the compositor's presentation feedback; other drivers print why \
-                there are none, and their display columns are empty): display: steady frames presented, \
-                discarded (replaced before a repaint) and pending (no answer); display interval: presented to \
-                presented; display hitches: frames shown more than 1.5 refreshes (or periods, if longer) after \
-                the frame shown before, with late ms and hitch ratio as above; present-to-display: from the \
-                present call's return to the frame's presented time; input-to-display: from each input event \
-                to the presented time of the first frame that drew it. Figures: display-p50 … display-max, \
-                display-hitches, display-hitch-ratio, present-to-display-p99, input-to-display-p99 and so on; a \
-                --fail-if on one of them is refused before a run without display times.
+                The summary's figures: \(commandName) --help-summary. Compare runs: \(commandName) compare \
+                BASE.csv NEW.csv. An output path may be - for standard output.
 
-                Outputs: a path, or - for standard output (then the report goes to standard error); \
-                /dev/stdout works when it is a pipe.
-
-                Compare two runs: \(commandName) compare BASE.csv NEW.csv (see \(commandName) compare --help).
-
-                Exit codes: 0 done, 1 SDL failed, a Wayland compositor without a seat, or an output could not be \
-                finished (the disk filled, a clip's encoder died), 2 bad usage (unknown scene or video driver, \
-                bad value, unwritable path, malformed --fail-if, no \
-                display, a scene that could not be made), 3 a --fail-if gate failed (each failure printed with \
-                by how much), 128+N ended by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129) after writing \
-                every output.
+                Exit codes: 0 done, 1 SDL or an output failed, 2 bad usage, 3 a --fail-if gate failed, 128+N \
+                ended by signal N after writing every output.
                 """,
             version: cadenceVersion)
     }
 
     @Argument(
         help:
-            "The scene to run (\(Self.catalog.names.joined(separator: ", "))); default \(Self.catalog.defaultName), or the one a --replay recorded."
+            "The scene to run (see Scenes; default \(Self.catalog.defaultName))."
     )
     var scene: String?
 
     @Option(help: "Stop after this many frames.")
     var frames: Int?
 
-    @Flag(help: "No window: SDL's dummy video driver and the software renderer.")
+    @Flag(help: "No window: SDL's dummy driver, software renderer.")
     var headless = false
 
     @Option(
         name: .customLong("video-driver"),
         help: ArgumentHelp(
-            "The window's video driver, wayland or x11 (default: SDL_VIDEODRIVER, else Wayland when a compositor with a seat answers at WAYLAND_DISPLAY, else X11).",
+            "wayland or x11 (default: wayland if one answers).",
             valueName: "name"))
     var videoDriver: String?
 
     @Option(
         help: ArgumentHelp(
-            "Pixels per point, 1 to 4, on top of the display's own scale (default: GDK_SCALE under X11, else 1): the window opens that many times larger and draws sharper at the same layout.",
+            "Pixels per point, 1 to 4 (X11 default: GDK_SCALE).",
             valueName: "factor"))
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write the last frame as a PNG.", valueName: "path"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("Write the frame-timing summary to a file.", valueName: "path"))
+    @Option(help: ArgumentHelp("Write the frame-timing summary.", valueName: "path"))
     var summary: String?
 
-    @Option(help: "Target frames per second, 1 to 1000 (default: the display's refresh rate, else 60).")
+    @Option(help: "Frames per second, 1 to 1000 (default: the display's).")
     var fps: Double?
 
     @Option(
         name: .customLong("fixed-dt"),
-        help: ArgumentHelp("Advance every frame by exactly this many seconds.", valueName: "seconds"))
+        help: ArgumentHelp("Advance every frame by exactly this.", valueName: "seconds"))
     var fixedDelta: Double?
 
     @Flag(help: "Run frames back to back without pacing.")
     var unpaced = false
 
-    @Option(name: .customLong("time-scale"), help: "Start at this time scale (0.1 to 4).")
+    @Option(name: .customLong("time-scale"), help: ArgumentHelp("Start at this time scale, 0.1 to 4.", valueName: "x"))
     var timeScale: Double = 1
 
-    @Option(help: ArgumentHelp("Write one CSV row per frame (times in ms).", valueName: "frames.csv"))
+    @Option(help: ArgumentHelp("Write one CSV row per frame.", valueName: "frames.csv"))
     var profile: String?
 
     @Option(
         help: ArgumentHelp(
-            "Write a Chrome trace-event file (open in Perfetto or chrome://tracing).", valueName: "trace.json"))
+            "Write a trace for Perfetto or chrome://tracing.", valueName: "trace.json"))
     var trace: String?
 
     @Option(
         help: ArgumentHelp(
-            "Write a PNG of the run's frame times: a timeline by phase with the budget line and janks marked, and a histogram.",
+            "Write a picture of the run's frame times.",
             valueName: "plot.png"))
     var plot: String?
 
-    @Option(help: ArgumentHelp("Record input events with frame numbers (JSON lines).", valueName: "input.jsonl"))
+    @Option(help: ArgumentHelp("Record the input with frame numbers.", valueName: "input.jsonl"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Replay recorded input; live input can then only quit.", valueName: "input.jsonl"))
+    @Option(help: ArgumentHelp("Replay recorded input, in the scene it recorded.", valueName: "input.jsonl"))
     var replay: String?
 
     @Option(
@@ -163,39 +128,48 @@ public struct CadenceCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Encode the run's frames as a clip, by extension: \(ClipFormat.list). Rendered offline after the run, from its input, at its fixed step (a run without --fixed-dt uses 1/fps).",
+            "Encode the run as .gif, .mp4, .webm or .apng.",
             valueName: "clip.gif"))
     var clip: String?
 
-    @Option(name: .customLong("clip-scale"), help: "The clip's size as a share of the run's, 0.1 to 1.")
+    @Option(
+        name: .customLong("clip-scale"),
+        help: ArgumentHelp("The clip's size, 0.1 to 1 of the run's.", valueName: "share"))
     var clipScale: Double = 1
 
     @Option(
         name: .customLong("clip-fps"),
-        help:
-            "Clip frames per second, at most the run's (frames are dropped evenly, never invented); default the run's, for a GIF at most 50 (30 for 60)."
-    )
+        help: ArgumentHelp("Clip frames per second, at most the run's.", valueName: "fps"))
     var clipFPS: Double?
 
-    @Option(name: .customLong("clip-start"), help: ArgumentHelp("The first run frame in the clip.", valueName: "frame"))
+    @Option(name: .customLong("clip-start"), help: ArgumentHelp("The clip's first frame.", valueName: "frame"))
     var clipStart: Int = 0
 
     @Option(
         name: .customLong("clip-end"),
-        help: ArgumentHelp("The run frame the clip stops before (default: the run's end).", valueName: "frame"))
+        help: ArgumentHelp("The frame the clip stops before.", valueName: "frame"))
     var clipEnd: Int?
 
-    @Option(help: "Objects in the stress scene.")
+    @Option(help: ArgumentHelp("Objects in the stress scene.", valueName: "n"))
     var count: Int = 10_000
 
-    @Flag(help: "Show the profiler overlay from the start (P toggles it).")
+    @Flag(help: "Show the profiler overlay from the start.")
     var profiler = false
 
     @Flag(
         help: ArgumentHelp(
-            "Live edit: on every save of a Swift file in this program's package, build it again (swift build) and hand the window over to the new build, keeping the scene, the clock, the overlays, the inspector's lanes and a recording; a failed build shows its errors over the scene while the last good build runs on, a crash restarts the last build that ran."
+            "Rebuild on every save and run the new build in place."
         ))
     var live = false
+
+    @Flag(name: .customLong("help-summary"), help: "Show what each figure of the summary means.")
+    var helpSummary = false
+
+    /// What `--help-summary` prints: ``FrameSummary/definitions``, wrapped to 78 columns.
+    static var summaryHelp: String {
+        FrameSummary.definitions.map { TextLayout.wrap($0, columns: 78).joined(separator: "\n") }
+            .joined(separator: "\n\n")
+    }
 
     // Set by --live's supervisor on each build it starts (see LiveSupervisor): the state folder and the build.
     @Option(name: .customLong("live-child"), help: .private)
@@ -206,7 +180,7 @@ public struct CadenceCommand: ParsableCommand {
     @Option(
         name: .customLong("fail-if"),
         help: ArgumentHelp(
-            "Exit 3 after the run when this holds: p99>18ms, hitch-ratio>5, janks>0, low-1<55fps, … (repeatable; the figures are the summary's, see below).",
+            "Exit 3 if this holds: p99>18ms, janks>0 (repeatable).",
             valueName: "condition"))
     var failIf: [String] = []
 
@@ -285,6 +259,7 @@ public struct CadenceCommand: ParsableCommand {
 
     /// Checks every option's range and that no two outputs share a path, before anything runs.
     public func validate() throws {
+        if helpSummary { return }
         let configuration = try runConfiguration
         do {
             // The replay is read once, by the run, before anything opens.
@@ -297,6 +272,10 @@ public struct CadenceCommand: ParsableCommand {
 
     /// Runs the scene with the parsed options.
     public func run() throws {
+        if helpSummary {
+            print(Self.summaryHelp)
+            return
+        }
         do {
             let name = Self.commandName
             if live && liveChild == nil {

@@ -111,51 +111,39 @@ public struct SceneCatalog: Sendable, Equatable {
     /// The scenes that ship with Cadence: what `cadence` runs.
     public static let builtIn = SceneCatalog(
         entries: [
-            Entry(
-                name: "retarget",
-                summary: "markers chase the mouse: merging springs keep their velocity, a restarted tween drops to zero"
-            ) { RetargetScene(context: $0) },
-            Entry(
-                name: "target",
-                summary:
-                    "the AnimationState docs' TargetAnimation: a base animation chasing a secondary one, with ghosts"
-            ) { TargetScene(context: $0) },
-            Entry(
-                name: "pause",
-                summary: "the AnimationContext docs' PausableAnimation beside a paused tween and a paused clock"
-            ) {
+            Entry(name: "retarget", summary: "markers chase the mouse; merging springs keep their velocity") {
+                RetargetScene(context: $0)
+            },
+            Entry(name: "target", summary: "the docs' TargetAnimation: a base chasing a secondary animation") {
+                TargetScene(context: $0)
+            },
+            Entry(name: "pause", summary: "the docs' PausableAnimation beside a paused tween and clock") {
                 PauseScene(context: $0)
             },
-            Entry(
-                name: "curves",
-                summary: "every Ease, UnitCurve and built-in spring plotted, with velocity; click to replay"
-            ) { CurvesScene(context: $0) },
-            Entry(
-                name: "fling",
-                summary: "cards thrown with the mouse: the hand's velocity into snap points, decay and rubber-banding"
-            ) { FlingScene(context: $0) },
-            Entry(name: "tweens", summary: "drive start/stop/restart/pause/resume/complete/kill/revive on tweens") {
+            Entry(name: "curves", summary: "every Ease, UnitCurve and spring plotted with its velocity") {
+                CurvesScene(context: $0)
+            },
+            Entry(name: "fling", summary: "cards thrown with the mouse into snap points, decay, rubber-band") {
+                FlingScene(context: $0)
+            },
+            Entry(name: "tweens", summary: "start/stop/restart/pause/resume/complete/kill/revive on tweens") {
                 TweensScene(context: $0)
             },
-            Entry(
-                name: "keyframes",
-                summary: "a figure on a KeyframeTimeline's tracks, plotted; scrub, play, loop, hand off to a spring"
-            ) { KeyframesScene(context: $0) },
-            Entry(
-                name: "animatable",
-                summary: "a user Animatable struct (CGRect, Angle, UnitPoint, label) under a spring, value beside data"
-            ) { AnimatableScene(context: $0) },
-            Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves, with the profiler")
-            {
+            Entry(name: "keyframes", summary: "a KeyframeTimeline's tracks: scrub, play, loop, hand off") {
+                KeyframesScene(context: $0)
+            },
+            Entry(name: "animatable", summary: "your Animatable struct under a spring, value beside data") {
+                AnimatableScene(context: $0)
+            },
+            Entry(name: "stress", summary: "N objects under tweens and springs, retargeted in waves") {
                 StressScene(context: $0)
             },
             Entry(name: "hello", summary: "a ball that bounces and chases clicks: the smallest scene") {
                 HelloScene(context: $0)
             },
-            Entry(
-                name: "inspector",
-                summary: "two lanes of any built-in animation, or one of yours, tuned live with sliders; copy as Swift"
-            ) { InspectorScene(context: $0) },
+            Entry(name: "inspector", summary: "two lanes of any animation, tuned with sliders; copy as Swift") {
+                InspectorScene(context: $0)
+            },
         ],
         animations: [])
 
@@ -227,18 +215,7 @@ public struct SceneCatalog: Sendable, Equatable {
         let column = indent + min(longest, 22) + 2
         var lines: [String] = []
         for entry in entries {
-            let words = entry.summary.split(separator: " ").map(String.init)
-            var wrapped: [String] = []
-            var line = ""
-            for word in words {
-                if !line.isEmpty && line.count + 1 + word.count > width - column {
-                    wrapped.append(line)
-                    line = word
-                } else {
-                    line = line.isEmpty ? word : line + " " + word
-                }
-            }
-            if !line.isEmpty { wrapped.append(line) }
+            let wrapped = entry.summary.isEmpty ? [] : TextLayout.wrap(entry.summary, columns: width - column)
             let pad = String(repeating: " ", count: column)
             let name = String(repeating: " ", count: indent) + entry.name
             if name.count + 2 <= column, let first = wrapped.first {
