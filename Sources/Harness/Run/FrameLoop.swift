@@ -184,6 +184,8 @@ public final class FrameLoop {
         live?.draw(into: &drawList, size: backend.size)
         let afterDraw = time.now()
 
+        // The renderer's first-use costs in this run's first frame, a warm-up frame (see `DrawList.warmUp`).
+        if frameIndex == firstFrame { backend.render(.warmUp(size: backend.size)) }
         backend.render(drawList)
         try capture.saveScreenshots(frame: frameIndex, backend: backend, log: log)
         let afterRender = time.now()
