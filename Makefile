@@ -17,12 +17,10 @@ shots: build
 	@bash Scripts/shots
 
 # Both packages' tests: the root's, then Macros/ (`@Entry`, a package of its own so that the root
-# depends on no swift-syntax). First the live-edit test's scratch copy of Examples/YourAnimation is built, so
-# that building Cadence into it does not load the machine while timing-sensitive tests run.
+# depends on no swift-syntax). The root's tests, the live-edit test's scratch copy of Examples/YourAnimation and
+# Macros/ are built side by side first, and no test runs while anything builds (Scripts/test).
 test: bootstrap
-	@SWIFT="$(SWIFT)" python3 Scripts/live-session prepare
-	$(SWIFT) test
-	cd Macros && $(SWIFT) test
+	@SWIFT="$(SWIFT)" bash Scripts/test
 
 # Real-display timing that `make test` does not assert (a compositor's or X server's timing on a busy machine
 # is a measurement): weston's cadence against the pacer's, a sleeping weston's throttling and SIGTERM latency,
