@@ -17,9 +17,7 @@ shots: build
 	@bash Scripts/shots
 
 # Both packages' tests: the root's, then Macros/ (`@Entry`, a package of its own so that the root
-# depends on no swift-syntax). Macros/ builds at the lowest priority beside the root's builds (the live-edit
-# test's scratch copy of Examples/YourAnimation, then the tests) and pauses while the root's tests run
-# (Scripts/test).
+# depends on no swift-syntax). The child-process tests run the release `cadence` (Scripts/test).
 test: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/test
 

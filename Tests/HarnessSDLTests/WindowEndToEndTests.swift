@@ -5,8 +5,12 @@ import Testing
 import Tweening
 
 /// The `cadence` executable built beside this test bundle.
+/// The `cadence` the child-process tests run: `$CADENCE_EXECUTABLE` (`make test` passes the release build, the one
+/// `make run` and users run), else the one built beside the tests.
 var cadenceExecutable: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence").path
+    if let path = ProcessInfo.processInfo.environment["CADENCE_EXECUTABLE"], !path.isEmpty { return path }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence")
+        .path
 }
 
 extension CommandRunTests {
