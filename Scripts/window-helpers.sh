@@ -2,14 +2,22 @@
 # Scripts/desktop-check), which source this file.
 #
 # launch LOG ARGS…: starts "$CADENCE" ARGS… in the background (standard output dropped, standard error in LOG),
-# sets `pid`, and returns once the run has opened its window and said so, and half a second later, for the
-# window to be shown: a fixed sleep instead would send input to a window not there yet on a loaded machine.
-# After 60 s without that line it prints the log and exits 3.
+# sets `pid`, and returns once its window is there (`opened LOG`).
 launch() {
   local log=$1
   shift
   "$CADENCE" "$@" >/dev/null 2>"$log" &
   pid=$!
+  opened "$log"
+}
+
+# opened LOG: returns once the run whose standard error goes to LOG has opened its window and said so, and half
+# a second later, for the window to be shown: a fixed sleep instead would send input to a window not there yet
+# on a loaded machine. After 60 s without that line it prints the log and exits 3. Look an X window up only
+# after this (`xdotool search --name Cadence`): `xdotool search --sync` while the window is being made walks
+# windows that SDL destroys under it, and Xlib ends it with a BadWindow error.
+opened() {
+  local log=$1
   for _ in $(seq 1200); do
     grep -q "video driver: " "$log" 2>/dev/null && break
     sleep 0.05

@@ -21,17 +21,19 @@ extension CommandRunTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
             set -u
+            \(windowHelpers)
             "$CADENCE" retarget --record "$OUT/input.jsonl" --summary "$OUT/summary.txt" --frames 3000 \
-              --clip "$OUT/live.gif" --clip-scale 0.25 &
+              --clip "$OUT/live.gif" --clip-scale 0.25 2>"$OUT/log.txt" &
             pid=$!
-            wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
-            [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
-            sleep 0.3
+            opened "$OUT/log.txt"
+            wid=$(xdotool search --name "Cadence" | head -1)
             xdotool mousemove --window "$wid" 300 200 click 1
             sleep 1.5
             import -window root "$OUT/screen.png"
             xdotool key --window "$wid" Escape
-            wait $pid
+            wait $pid; status=$?
+            cat "$OUT/log.txt"
+            exit $status
             """
         let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 0, "\(output)")
@@ -60,10 +62,8 @@ extension CommandRunTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = """
-            "$CADENCE" hello --summary "$OUT/summary.txt" &
-            pid=$!
-            timeout 20 xdotool search --sync --name "Cadence" >/dev/null || exit 3
-            sleep 0.3
+            \(windowHelpers)
+            launch "$OUT/log.txt" hello --summary "$OUT/summary.txt"
             kill -TERM $pid
             wait $pid
             """
@@ -77,15 +77,18 @@ extension CommandRunTests {
     /// accepts it (the loop logs which). Headless, see ``SDLTests/headlessThereIsNoClipboard()``.
     @Test func copyAsSwiftReachesStdoutAndTheX11Clipboard() async throws {
         let script = """
-            "$CADENCE" inspector --frames 3000 &
+            \(windowHelpers)
+            log=$(mktemp)
+            "$CADENCE" inspector --frames 3000 2>"$log" &
             pid=$!
-            wid=$(timeout 20 xdotool search --sync --name "Cadence" | head -1)
-            [ -n "$wid" ] || { echo "no window"; kill $pid; exit 3; }
-            sleep 0.3
+            opened "$log"
+            wid=$(xdotool search --name "Cadence" | head -1)
             xdotool key --window "$wid" c
             sleep 0.5
             xdotool key --window "$wid" Escape
-            wait $pid
+            wait $pid; status=$?
+            cat "$log"; rm -f "$log"
+            exit $status
             """
         let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable])
         #expect(status == 0, "\(output)")
