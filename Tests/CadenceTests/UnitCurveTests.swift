@@ -125,10 +125,10 @@ struct UnitCurveTests {
             }
             return (low + high) / 2
         }
-        let inputs = (0...4096).map { Double($0) / 4096 } + [1e-9, 1e-6, 1 - 1e-6, 1 - 1e-9]
+        let inputs: [Double] = (0...4096).map { Double($0) / 4096 } + [1e-9, 1e-6, 1 - 1e-6, 1 - 1e-9]
         for p in inputs where p > 0 && p < 1 {
             let s = root(p)
-            let allowed = abs(y.value(root(p + 1e-12)) - y.value(root(p - 1e-12))) + 1e-13
+            let allowed: Double = abs(y.value(root(p + 1e-12)) - y.value(root(p - 1e-12))) + 1e-13
             #expect(abs(curve.value(at: p) - y.value(s)) <= allowed, "value at \(p)")
             // Away from where x′ vanishes (there the velocity is a limit, tested on its own).
             guard x.slope(s) > 1e-3 else { continue }

@@ -159,10 +159,11 @@ final class InterruptibleClock: TimeSource, @unchecked Sendable {
         #expect(summary.discarded == 3 && summary.pending == 3, "\(loop.stats.summary().text)")
         #expect(summary.presented == loop.stats.summary().steadyFrames - 6)
         let table = rows(csv)
-        #expect(table.map { $0["frame"] } == (0..<90).map(String.init), "every frame once, in order")
+        let frames: [String?] = table.map { $0["frame"] }, everyFrame: [String?] = (0..<90).map { String($0) }
+        #expect(frames == everyFrame, "every frame once, in order")
         for row in table {
             let frame = Int(row["frame"] ?? "") ?? -1
-            let expected =
+            let expected: String =
                 display.discards.contains(frame)
                 ? "discarded" : display.unanswered.contains(frame) ? "pending" : "presented"
             #expect(row["display"] == expected, "frame \(frame)")

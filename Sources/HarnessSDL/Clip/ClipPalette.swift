@@ -132,7 +132,14 @@ struct ClipPalette: Sendable {
 
     /// The palette as GIF wants it: R, G, B bytes per entry.
     var rgbBytes: [UInt8] {
-        colors.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(colors.count * 3)
+        for color in colors {
+            bytes.append(UInt8(truncatingIfNeeded: color >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: color >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: color))
+        }
+        return bytes
     }
 
     private static func channels(_ color: UInt32) -> (Int, Int, Int) {
