@@ -26,6 +26,15 @@ opened() {
   sleep 0.5
 }
 
+# finish LOG: waits for the run (`pid`), prints LOG (the run's standard error) for the caller to read, and exits
+# with the run's status.
+finish() {
+  local status=0
+  wait "$pid" || status=$?
+  cat "$1"
+  exit "$status"
+}
+
 # enter RECORDING OUT_X OUT_Y X Y: moves the X pointer out of weston's window, to (OUT_X, OUT_Y), and back in to
 # (X, Y) (weston's X11 backend follows the X pointer from an enter event on), again until the run recording to
 # RECORDING (--record) has recorded a move: then its window is shown and has the pointer. After 20 s it

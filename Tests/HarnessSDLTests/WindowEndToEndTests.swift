@@ -31,9 +31,7 @@ extension CommandRunTests {
             sleep 1.5
             import -window root "$OUT/screen.png"
             xdotool key --window "$wid" Escape
-            wait $pid; status=$?
-            cat "$OUT/log.txt"
-            exit $status
+            finish "$OUT/log.txt"
             """
         let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable, "OUT": folder])
         #expect(status == 0, "\(output)")
@@ -79,6 +77,7 @@ extension CommandRunTests {
         let script = """
             \(windowHelpers)
             log=$(mktemp)
+            trap 'rm -f "$log"' EXIT
             "$CADENCE" inspector --frames 3000 2>"$log" &
             pid=$!
             opened "$log"
@@ -86,9 +85,7 @@ extension CommandRunTests {
             xdotool key --window "$wid" c
             sleep 0.5
             xdotool key --window "$wid" Escape
-            wait $pid; status=$?
-            cat "$log"; rm -f "$log"
-            exit $status
+            finish "$log"
             """
         let (status, output) = try await underXvfb(script, environment: ["CADENCE": cadenceExecutable])
         #expect(status == 0, "\(output)")
@@ -124,7 +121,7 @@ extension CommandRunTests {
             return line.dropFirst(label.count).split(whereSeparator: { " :=+;(),".contains($0) })
                 .compactMap { Double($0) }
         }
-        // Typed apart: inside #expect the literal took seconds to type-check.
+        // Typed apart: inside #expect this literal is slow to type-check.
         let counts: [Double] = [90, Double(warmUp.count), Double(steady.count), Double(throttled.count)]
         #expect(numbers(after: "frames") == counts, "\(summary)")
         #expect(steady.count > 40, "most of a 90-frame run is steady: \(summary)")
