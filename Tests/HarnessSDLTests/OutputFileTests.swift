@@ -48,19 +48,42 @@ func nodeKind(_ path: String) -> mode_t {
     return info.st_mode & S_IFMT
 }
 
-/// Reads a FIFO to its end on another thread (opening blocks until a writer opens it).
+/// Reads a FIFO to its end on another thread, from the writer's first byte to its close.
 final class FIFOReader: @unchecked Sendable {
     // Unchecked: `data` is written by the reading thread before `done` is signalled, read after.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
+    /// Opens the FIFO at once, without waiting for a writer, so that the writer the test starts next finds
+    /// this reader. Opened on the thread, it could come after a writer that had already met another reader
+    /// (an earlier reader's descriptor copied into a child process another test was starting), and wait for
+    /// ever. Close-on-exec for the same reason.
     init(_ path: String) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         Thread.detachNewThread { [self] in
-            if let handle = FileHandle(forReadingAtPath: path) {
-                data = handle.readDataToEndOfFile()
-                try? handle.close()
+            if fd >= 0 {
+                data = Self.readToEnd(fd)
+                close(fd)
             }
             done.signal()
+        }
+    }
+
+    /// Reads until the end of file that follows a writer's data: before any writer, a read ends at once too.
+    private static func readToEnd(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+            } else if count == 0, !data.isEmpty {
+                return data
+            } else if count < 0, errno != EAGAIN, errno != EINTR {
+                return data
+            } else {
+                usleep(1000)
+            }
         }
     }
 
