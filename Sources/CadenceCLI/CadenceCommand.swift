@@ -98,6 +98,9 @@ public struct CadenceCommand: ParsableCommand {
     @Flag(help: "Run frames back to back without pacing.")
     var unpaced = false
 
+    @Option(help: ArgumentHelp("latch: start frames late, for the display; or swap.", valueName: "name"))
+    var schedule: String?
+
     @Option(name: .customLong("time-scale"), help: ArgumentHelp("Start at this time scale, 0.1 to 4.", valueName: "x"))
     var timeScale: Double = 1
 
@@ -223,6 +226,13 @@ public struct CadenceCommand: ParsableCommand {
             configuration.recordPath = record
             configuration.replayPath = replay
             configuration.videoDriver = videoDriver
+            if let schedule {
+                guard let chosen = FrameSchedule(rawValue: schedule) else {
+                    throw HarnessError.invalidOption(
+                        "--schedule takes \(FrameSchedule.allCases.map(\.rawValue).joined(separator: " or ")) (got '\(schedule)')")
+                }
+                configuration.schedule = chosen
+            }
             // X11 has no HiDPI of its own: GDK_SCALE is the variable a desktop sets for it (a Wayland
             // compositor's scale reaches the window by itself).
             let gdkScale = ProcessInfo.processInfo.environment["GDK_SCALE"].flatMap(Double.init)

@@ -170,6 +170,7 @@ public enum HarnessRun {
             timeScale: configuration.timeScale, options: options)
         // Without --fps the target is the display's rate, which the pacer follows as measured.
         plan.followsDisplay = configuration.fps == nil
+        plan.schedule = configuration.schedule
         let session = try HarnessSession(backend: backend, time: time, plan: plan)
         let (loop, pacer, stats) = (session.loop, session.pacer, session.stats)
         live?.restore(into: loop)

@@ -35,6 +35,10 @@ public final class Pacer {
         case selfPaced = "self-paced"
         /// No pacing at all: frames run back to back (benchmarks, fast deterministic runs).
         case unpaced
+        /// Presents do not wait; each frame starts when the ``LatchSchedule`` says, just in time for the
+        /// compositor's next latch (``FrameSchedule/latch``). Until the schedule can predict (no display
+        /// times yet), the pacer waits for its own deadlines, as ``selfPaced``.
+        case latched
     }
 
     /// Frames measured before deciding between ``Mode/vsync`` and ``Mode/selfPaced``.
@@ -55,6 +59,8 @@ public final class Pacer {
 
     /// Frames per second aimed at.
     public let targetRate: Double
+    /// The schedule asked for; ``Mode/latched`` only once the loop finds display times (``startLatching()``).
+    public let schedule: FrameSchedule
     /// One frame period in nanoseconds: the target rate's, or, once presents are found to wait for a
     /// display whose rate the pacer follows (see ``followsDisplay``), the display's as measured.
     public private(set) var period: UInt64
@@ -107,11 +113,13 @@ public final class Pacer {
     ///   - detectVsync: whether to watch presents for vsync; off, the pacer always paces itself.
     ///   - followsDisplay: whether `targetRate` is the display's, to be replaced by the rate presents are
     ///     measured at when they wait for the display.
+    ///   - schedule: when frames start where the display tells when it showed them (see ``FrameSchedule``).
     public init(
         targetRate: Double?, source: TimeSource, spinMargin: Double = 0.000_25, detectVsync: Bool = true,
-        followsDisplay: Bool = false
+        followsDisplay: Bool = false, schedule: FrameSchedule = .default
     ) {
         self.followsDisplay = followsDisplay
+        self.schedule = schedule
         self.source = source
         self.measuresCPU = source is MonotonicClock
         if let rate = targetRate, rate.isFinite, rate > 0 {
@@ -124,6 +132,47 @@ public final class Pacer {
             mode = .unpaced
         }
         self.spinMargin = UInt64(max(0, spinMargin) * 1e9)
+    }
+
+    /// The schedule frames start on in ``Mode/latched`` (see ``startLatching()``).
+    public private(set) var latch = LatchSchedule()
+    /// The display time the frame about to run aims at (latched frames only).
+    private var aim: UInt64?
+
+    /// Whether frames are paced at the rate they will keep: not while vsync is detected, nor while a latched
+    /// schedule has not yet measured the display's interval. Frames before are the run's warm-up.
+    public var isSettled: Bool {
+        switch mode {
+        case .detecting: return false
+        case .latched: return latch.hasMeasuredInterval
+        default: return true
+        }
+    }
+
+    /// Paces by the display's answers from now on (``Mode/latched``): called by the loop when the run asked
+    /// for ``FrameSchedule/latch`` and its backend has display times, once its presents no longer wait.
+    public func startLatching() {
+        guard schedule == .latch, mode != .unpaced else { return }
+        mode = .latched
+        deadline = nil
+    }
+
+    /// Tells the latch schedule that `frame` was presented, `busy` nanoseconds after it started, its
+    /// present returning at `end`.
+    public func committed(frame: Int, busy: UInt64, endingAt end: UInt64) {
+        guard mode == .latched, !isThrottled else { return }
+        latch.committed(frame: frame, busy: busy, at: end, aim: aim)
+    }
+
+    /// Gives the latch schedule the display's answer for `frame`; the pacer's period follows the display's
+    /// interval as the schedule measures it.
+    public func answered(frame: Int, feedback: PresentationFeedback) {
+        guard mode == .latched else { return }
+        latch.answered(frame: frame, feedback: feedback)
+        if latch.interval > 0 {
+            period = latch.interval
+            measuredPresentInterval = latch.interval
+        }
     }
 
     /// Presents followed in vsync mode: the median of every ``followWindow`` intervals becomes the period.
@@ -206,6 +255,7 @@ public final class Pacer {
     private func resume() {
         isThrottled = false
         (deadline, lastPresent, probing) = (nil, nil, false)
+        latch.restart()
         presentSamples.removeAll()
         intervalSamples.removeAll()
         followed.removeAll(keepingCapacity: true)
@@ -239,7 +289,21 @@ public final class Pacer {
     /// never by a burst of frames run back to back to catch up.
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
-        guard mode == .selfPaced || isThrottled else { return 0 }
+        aim = nil
+        if mode == .latched && !isThrottled {
+            let now = source.now()
+            if let next = latch.next(now: now) {
+                aim = next.aim
+                deadline = nil
+                return wait(until: next.start, from: now)
+            }
+            // Frames committed and unanswered for a while: a hidden window, a compositor asleep.
+            if latch.isStale(now: now) {
+                isThrottled = true
+                (deadline, lastPresent, sinceProbe) = (nil, nil, 0)
+            }
+        }
+        guard mode == .selfPaced || mode == .latched || isThrottled else { return 0 }
         let period = isThrottled ? Self.throttledPeriod : self.period
         let now = source.now()
         guard var next = deadline.map({ $0 &+ period }) else {

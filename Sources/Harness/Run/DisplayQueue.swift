@@ -11,7 +11,6 @@ struct DisplayQueue {
     private var head = 0
     /// Input events of the frames that asked, oldest first: (frame, when it happened).
     private var events: [(frame: Int, time: UInt64)] = []
-    private var answers: [PresentationAnswer] = []
 
     /// Whether every frame added has been released.
     var isEmpty: Bool { head == waiting.count }
@@ -23,11 +22,10 @@ struct DisplayQueue {
         if requested { for time in eventTimes { events.append((sample.index, time)) } }
     }
 
-    /// Takes the answers the backend has and gives each to the frame that asked (answers for frames already
-    /// released as pending, or for frames never asked about, are dropped).
-    mutating func collect(from backend: RenderBackend) {
-        answers.removeAll(keepingCapacity: true)
-        backend.collectPresentationFeedback(into: &answers)
+    /// Gives each of `answers` (the backend's, gathered by the loop) to the frame that asked, and empties it
+    /// (answers for frames already released as pending, or for frames never asked about, are dropped).
+    mutating func take(_ answers: inout [PresentationAnswer]) {
+        defer { answers.removeAll(keepingCapacity: true) }
         guard head < waiting.count else { return }
         let first = waiting[head].index
         for answer in answers {

@@ -53,6 +53,8 @@ public final class FrameLoop {
     private let asksDisplay: Bool
     /// Frames waiting for their display's answer (used only when ``asksDisplay``).
     @exclusivity(unchecked) private var display = DisplayQueue()
+    /// The display's answers gathered since the display queue last took them.
+    @exclusivity(unchecked) private var answers: [PresentationAnswer] = []
 
     /// How long a frame waits for its display's answer, after its present, before it is recorded as pending
     /// (a compositor that stopped answering must not hold the profile back for good).
@@ -89,6 +91,11 @@ public final class FrameLoop {
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
         stats.displayTimes = backend.displayTimes
         asksDisplay = stats.displayTimes.isAvailable
+        // Frames can start late for the display only where it says when it showed them.
+        if asksDisplay && pacer.schedule == .latch && pacer.mode != .unpaced {
+            backend.setVSync(false)
+            pacer.startLatching()
+        }
     }
 
     /// Whether the profiler overlay is shown (P).
@@ -196,6 +203,7 @@ public final class FrameLoop {
         let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex - firstFrame)
         if presents { backend.present() }
         let afterPresent = time.now()
+        if presents { pacer.committed(frame: frameIndex - firstFrame, busy: afterPresent - start, endingAt: afterPresent) }
         if watched {
             let working = time.processorTime() &- cpuBefore
             let detecting = pacer.mode == .detecting
@@ -205,7 +213,8 @@ public final class FrameLoop {
         // Throttled at any point of the interval this frame's start closes, or in its present.
         let throttled = pacer.isThrottled || throttledAtStart || throttledAtLastStart
         throttledAtLastStart = throttledAtStart
-        let paced = pacer.mode != .detecting
+        let paced = pacer.isSettled
+        if asksDisplay { gatherAnswers() }
         let wait = pacer.waitForNextFrame()
 
         let interval = lastStart.map { start - $0 } ?? 0
@@ -223,7 +232,8 @@ public final class FrameLoop {
             throttled: throttled)
         if asksDisplay {
             display.add(sample, requested: asked, eventTimes: eventTimes)
-            display.collect(from: backend)
+            gatherAnswers()
+            display.take(&answers)
             let now = time.now()
             while let answered = display.next(now: now, timeout: Self.displayAnswerTimeout, stats: stats) {
                 record(answered)
@@ -233,6 +243,14 @@ public final class FrameLoop {
         }
         frameIndex += 1
         live?.frameEnded(self)
+    }
+
+    /// Reads the display's answers that have come, for the pacer (whose latch schedule aims by them) and,
+    /// later, the display queue.
+    private func gatherAnswers() {
+        let known = answers.count
+        backend.collectPresentationFeedback(into: &answers)
+        for answer in answers[known...] { pacer.answered(frame: answer.frame, feedback: answer.feedback) }
     }
 
     private func record(_ sample: FrameSample) {
@@ -246,13 +264,15 @@ public final class FrameLoop {
         guard asksDisplay else { return }
         let deadline = time.now() + Self.displayDrainTime
         while !display.isEmpty, time.now() < deadline, time.stopRequest == nil {
-            display.collect(from: backend)
+            gatherAnswers()
+            display.take(&answers)
             while let answered = display.next(now: time.now(), timeout: Self.displayAnswerTimeout, stats: stats) {
                 record(answered)
             }
             if !display.isEmpty { time.sleep(until: time.now() + 2_000_000) }
         }
-        display.collect(from: backend)
+        gatherAnswers()
+        display.take(&answers)
         while let left = display.next(now: time.now(), timeout: 0, flushing: true, stats: stats) { record(left) }
     }
 

@@ -35,6 +35,8 @@ public final class HarnessSession {
         /// Whether ``rate`` is the display's own, which the pacer then follows at the rate presents are
         /// measured at (see ``Pacer/followsDisplay``).
         public var followsDisplay = false
+        /// When frames start where the display says when it showed them (see ``FrameSchedule``).
+        public var schedule: FrameSchedule = .default
         /// The frame clock's time scale at the start.
         public var timeScale: Double
         /// Replay, recording, screenshots, sinks and the overlays.
@@ -95,7 +97,7 @@ public final class HarnessSession {
         clock.timeScale = plan.timeScale
         pacer = Pacer(
             targetRate: plan.paced ? plan.rate : nil, source: time, detectVsync: plan.detectsVSync,
-            followsDisplay: plan.followsDisplay)
+            followsDisplay: plan.followsDisplay, schedule: plan.schedule)
         tweener = Tweener()
         stats = FrameStats(targetPeriod: pacer.period)
         let scene = try plan.makeScene(

@@ -30,6 +30,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var fixedDelta: Double?
     /// Run frames back to back without pacing.
     public var unpaced: Bool
+    /// When frames start (``FrameSchedule``; `--schedule`).
+    public var schedule: FrameSchedule = .default
     /// Starting time scale, in ``FrameClock/timeScaleRange``.
     public var timeScale: Double = 1
     /// Write one CSV row per frame here.

@@ -1,0 +1,195 @@
+/// When a frame starts: as soon as the previous one's present returns, or late, just in time for the display.
+public enum FrameSchedule: String, CaseIterable, Sendable {
+    /// The frame after a present starts when the present returns. On Wayland SDL's swap (vsync on) waits for
+    /// the compositor's frame callback of the *previous* commit before it commits, so every frame is drawn a
+    /// whole repaint before it is handed over, and its input is that much older when it is shown.
+    case swap
+    /// Presents return at once (vsync off) and each frame starts at the moment the compositor's next latch is
+    /// predicted for, minus a budget (see ``LatchSchedule``), reading its input then. Needs display times
+    /// (Wayland's presentation feedback); elsewhere (X11, headless) it is ``swap``: with no display times there
+    /// is no latch to aim at, and the pacer keeps its deadline.
+    case latch
+
+    /// The schedule a run uses when none is asked for.
+    public static let `default` = FrameSchedule.latch
+}
+
+/// Starts frames late, on purpose: each one just early enough to be committed before the compositor's next
+/// latch, so that the input it reads at its start is as fresh as it can be when the frame is shown.
+///
+/// The compositor says when each frame was shown (presentation feedback); frames shown one after another
+/// give its repaint interval, the last one shown anchors the grid of display times to come. A frame aims
+/// at the first display time on that grid after the previous frame's, and starts at that time minus a
+/// *lead*: the busy budget (the 95th percentile of the last 64 frames' busy times, start to the return of the
+/// present) plus a margin. The margin stands for what a client cannot see: how long before a display time
+/// the compositor latches (weston: its repaint window) and how much its timing wanders.
+///
+/// The policy: the margin starts at a whole interval (a commit then lands where the `swap` schedule's would,
+/// so the first frames are never late); after ``narrowRun`` frames shown on time in a row it narrows by a
+/// step (1/16 of the interval), but never back to a margin that has missed within the last ``forgetAfter``
+/// frames; a frame shown late (more than half an interval after its aim) or never shown widens it by two
+/// steps at once. The wait before a frame is never longer than two intervals. Without an answer from the
+/// compositor for ``staleAfter`` (a hidden window, a compositor asleep), ``next(now:)`` returns nil and the
+/// pacer takes over (see ``Pacer``).
+public struct LatchSchedule: Sendable {
+    /// Frames shown on time in a row before the margin narrows by a step.
+    public static let narrowRun = 30
+    /// Frames after a miss during which the margin that missed is not tried again.
+    public static let forgetAfter = 3_600
+    /// How long committed frames may go unanswered before the schedule stops predicting (nanoseconds).
+    public static let staleAfter: UInt64 = 250_000_000
+    /// Busy times kept for the budget.
+    public static let busyHistory = 64
+    /// Display intervals kept for the interval's median.
+    public static let intervalHistory = 15
+
+    /// The display's repaint interval, measured from frames shown one after another (nanoseconds; 0 before
+    /// the first two answers, unless the compositor gave its refresh).
+    public private(set) var interval: UInt64 = 0
+    /// The margin added to the busy budget (nanoseconds; see the type's description).
+    public private(set) var margin: UInt64 = 0
+    /// Frames shown late or never, since the schedule began.
+    public private(set) var misses = 0
+    /// Frames shown on their aim, since the schedule began.
+    public private(set) var hits = 0
+
+    private var anchor: UInt64?
+    private var lastAim: UInt64?
+    private var run = 0
+    private var sinceMiss = Int.max
+    private var missedMargin: UInt64 = 0
+    private var busy: [UInt64] = []
+    private var busyNext = 0
+    private var intervals: [UInt64] = []
+    private var intervalNext = 0
+    /// How many times the margin has widened.
+    private var widenings = 0
+    /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
+    /// with, the widenings before it), oldest first.
+    private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int)] = []
+    private var lastShown: (frame: Int, time: UInt64)?
+
+    /// Whether the display's interval has been measured (``intervalHistory`` pairs of frames shown one after
+    /// another): until then frames count as the pacer's warm-up, since their period is not yet the display's.
+    public var hasMeasuredInterval: Bool { intervals.count >= Self.intervalHistory }
+
+    /// A schedule with nothing known yet.
+    public init() {}
+
+    /// The busy budget: the 95th percentile of the recent frames' busy times (nanoseconds).
+    public var budget: UInt64 {
+        guard !busy.isEmpty else { return 0 }
+        let sorted = busy.sorted()
+        return sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+    }
+
+    /// How long before its aim a frame starts: the budget plus the margin.
+    public var lead: UInt64 { budget &+ margin }
+
+    /// Records that `frame` was presented: `busy` nanoseconds after it started, its present returning at
+    /// `at`, aiming at `aim` (nil: it started without a prediction).
+    public mutating func committed(frame: Int, busy time: UInt64, at: UInt64, aim: UInt64?) {
+        if busy.count < Self.busyHistory {
+            busy.append(time)
+        } else {
+            busy[busyNext] = time
+        }
+        busyNext = (busyNext + 1) % Self.busyHistory
+        commits.append((frame, aim ?? 0, at, margin, widenings))
+        // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
+        if commits.count > 256 { commits.removeFirst(commits.count - 256) }
+    }
+
+    /// Takes the compositor's answer for `frame`.
+    public mutating func answered(frame: Int, feedback: PresentationFeedback) {
+        guard let position = commits.firstIndex(where: { $0.frame == frame }) else { return }
+        let (aim, started, widened) = (commits[position].aim, commits[position].margin, commits[position].widenings)
+        commits.removeFirst(position + 1)
+        switch feedback.outcome {
+        case .presented:
+            if interval == 0, feedback.refresh > 0 { interval = feedback.refresh }
+            if let lastShown, frame == lastShown.frame + 1, feedback.time > lastShown.time {
+                observe(interval: feedback.time - lastShown.time)
+            }
+            lastShown = (frame, feedback.time)
+            anchor = Swift.max(anchor ?? 0, feedback.time)
+            if aim != 0 {
+                if interval > 0 && feedback.time > aim &+ interval / 2 { miss(startedWith: started, widened: widened) } else { hit() }
+            }
+        case .discarded:
+            if aim != 0 { miss(startedWith: started, widened: widened) }
+        case .pending:
+            break
+        }
+    }
+
+    /// The next frame's start and the display time it aims at, for a frame about to wait at `now`; nil when
+    /// the schedule cannot predict (no answers yet, or none for ``staleAfter``).
+    public mutating func next(now: UInt64) -> (start: UInt64, aim: UInt64)? {
+        guard let anchor, interval > 0, !isStale(now: now) else { return nil }
+        if margin == 0 { margin = interval }
+        let lead = self.lead
+        // The first display time far enough ahead to start for, and after the previous frame's aim.
+        var earliest = now &+ lead
+        if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }
+        let steps = earliest > anchor ? (earliest - anchor + interval - 1) / interval : 1
+        var aim = anchor &+ Swift.max(steps, 1) &* interval
+        // Never wait more than two intervals (an anchor from the future, a lead past the interval).
+        while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
+        lastAim = aim
+        return (aim > lead ? Swift.max(aim - lead, now) : now, aim)
+    }
+
+    /// Whether a committed frame has waited ``staleAfter`` for its answer at `now`.
+    /// Never before the first frame shown: a compositor may take a while to show a new window.
+    public func isStale(now: UInt64) -> Bool {
+        guard anchor != nil, let oldest = commits.first else { return false }
+        return now > oldest.at &+ Self.staleAfter
+    }
+
+    /// Forgets the display's grid and the frames waiting for answers (after a throttled stretch: the
+    /// compositor's repaints start anew); keeps the interval, the margin and the budget.
+    public mutating func restart() {
+        anchor = nil
+        lastAim = nil
+        lastShown = nil
+        commits.removeAll()
+    }
+
+    private mutating func observe(interval sample: UInt64) {
+        // Two frames shown a refresh or more apart (a miss, a stall) say nothing of the refresh.
+        if interval > 0, sample * 10 > interval * 18 { return }
+        if intervals.count < Self.intervalHistory {
+            intervals.append(sample)
+        } else {
+            intervals[intervalNext] = sample
+        }
+        intervalNext = (intervalNext + 1) % Self.intervalHistory
+        interval = intervals.sorted()[intervals.count / 2]
+    }
+
+    private var step: UInt64 { Swift.max(interval / 16, 250_000) }
+
+    /// A frame that started with `started` was late: the margin widens, but once only for the frames that
+    /// started before the last widening (`widened` then less than ``widenings``): those in flight when the
+    /// first late answer came are late for the same reason, or because the frame before them was.
+    private mutating func miss(startedWith started: UInt64, widened: Int) {
+        misses += 1
+        run = 0
+        guard widened == widenings else { return }
+        widenings += 1
+        missedMargin = started
+        sinceMiss = 0
+        margin = Swift.min(started &+ 2 * step, 2 * interval)
+    }
+
+    private mutating func hit() {
+        hits += 1
+        run += 1
+        if sinceMiss < Int.max { sinceMiss += 1 }
+        guard run >= Self.narrowRun else { return }
+        run = 0
+        let narrower = margin > step ? margin - step : 0
+        if narrower > missedMargin || sinceMiss >= Self.forgetAfter { margin = narrower }
+    }
+}

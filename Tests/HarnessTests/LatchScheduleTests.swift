@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import Harness
+
+/// A compositor on a manual clock: it repaints every `refresh`, latching `latch` before each display time; a
+/// frame committed (presented) before a latch is shown at that display time, one committed after it waits for
+/// the next, and a frame replaced by a later commit before its latch is discarded. Answers arrive at the display
+/// time. Presents never wait (the latch schedule turns vsync off); `busy` is each frame's render time.
+final class LatchingCompositor: RenderBackend {
+    let time: ManualClock
+    let refresh: UInt64
+    let latch: UInt64
+    var busy: UInt64 = 1_000_000
+    /// Frames whose render takes this much longer.
+    var slow: [Int: UInt64] = [:]
+    /// Whether the compositor answers at all (false: a window hidden, a compositor asleep).
+    var answers = true
+    var size = Size(width: 320, height: 240)
+    private(set) var vsync = true
+    private var frame = 0
+    private var asked: Int?
+    /// Committed frames not yet latched: (frame, display time).
+    private var queued: (frame: Int, shown: UInt64)?
+    private var owed: [PresentationAnswer] = []
+
+    init(refresh: UInt64, latch: UInt64, time: ManualClock) {
+        (self.refresh, self.latch, self.time) = (refresh, latch, time)
+    }
+
+    var displayTimes: DisplayTimes { .feedback(clock: "CLOCK_MONOTONIC") }
+    func setVSync(_ enabled: Bool) { vsync = enabled }
+    /// A hidden window's compositor neither shows it nor calls its frame callbacks back.
+    func displayShowedFrame() -> Bool? { answers }
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
+    func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0)) }
+    func saveScreenshot(to path: String) throws(HarnessError) {}
+    func requestPresentationFeedback(frame: Int) -> Bool {
+        asked = frame
+        return true
+    }
+    /// The display time a commit at `now` is shown at: the first whose latch is not before it.
+    func shown(committedAt now: UInt64) -> UInt64 { (now + latch + refresh - 1) / refresh * refresh }
+    func present() {
+        defer {
+            frame += 1
+            asked = nil
+        }
+        guard let asked, answers else { return }
+        let shown = shown(committedAt: time.now())
+        if let queued, queued.shown == shown {
+            owed.append(PresentationAnswer(frame: queued.frame, feedback: .discarded))
+            owed.removeAll { $0.frame == queued.frame && $0.feedback.outcome == .presented }
+        }
+        queued = (asked, shown)
+        owed.append(
+            PresentationAnswer(frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
+    }
+    func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
+        let now = time.now()
+        // Discards are known at the latch that replaced them; presented frames at their display time.
+        let due = owed.filter { $0.feedback.outcome == .discarded || $0.feedback.time <= now }
+        answers += due
+        owed.removeAll { $0.feedback.outcome == .discarded || $0.feedback.time <= now }
+    }
+}
+
+/// The value of a mutating call, as an rvalue `#require` can take.
+private func optional<T>(_ value: T?) -> T? { value }
+
+@Suite struct LatchScheduleTests {
+    static let refresh: UInt64 = 16_000_000
+
+    /// A schedule that has seen `frames` frames shown one a refresh apart, the last at `last`.
+    func schedule(shown frames: Int, last: UInt64, busy: UInt64 = 1_000_000) -> LatchSchedule {
+        var schedule = LatchSchedule()
+        for index in 0..<frames {
+            let shown = last - UInt64(frames - 1 - index) * Self.refresh
+            schedule.committed(frame: index, busy: busy, at: shown - 10_000_000, aim: nil)
+            schedule.answered(frame: index, feedback: .presented(at: shown, refresh: Self.refresh))
+        }
+        return schedule
+    }
+
+    @Test func aFrameStartsItsLeadBeforeTheNextDisplayTime() throws {
+        var schedule = schedule(shown: 5, last: 100 * Self.refresh)
+        #expect(schedule.interval == Self.refresh && schedule.budget == 1_000_000)
+        // Margin starts at a whole interval: the frame aims two refreshes ahead, starting a lead before.
+        let now = 100 * Self.refresh + 2_000_000
+        let next = try #require(optional(schedule.next(now: now)))
+        #expect(schedule.margin == Self.refresh)
+        #expect(next.aim == 102 * Self.refresh)
+        #expect(next.start == next.aim - Self.refresh - 1_000_000)
+        // The frame after aims one refresh later, however early it asks.
+        let after = try #require(optional(schedule.next(now: now)))
+        #expect(after.aim == 103 * Self.refresh)
+    }
+
+    @Test func theMarginNarrowsAfterARunOnTimeAndWidensAfterAMiss() throws {
+        var schedule = schedule(shown: 3, last: 10 * Self.refresh)
+        let step = Self.refresh / 16
+        var frame = 3
+        var now = 10 * Self.refresh
+        // Frames shown at their aim: after `narrowRun` of them the margin is one step narrower.
+        func frameShown(late: Bool) throws {
+            let next = try #require(optional(schedule.next(now: now)))
+            now = next.start + 1_000_000
+            schedule.committed(frame: frame, busy: 1_000_000, at: now, aim: next.aim)
+            let shown = next.aim + (late ? Self.refresh : 0)
+            schedule.answered(frame: frame, feedback: .presented(at: shown, refresh: Self.refresh))
+            now = Swift.max(now, shown)
+            frame += 1
+        }
+        for _ in 0..<LatchSchedule.narrowRun { try frameShown(late: false) }
+        #expect(schedule.margin == Self.refresh - step)
+        for _ in 0..<LatchSchedule.narrowRun { try frameShown(late: false) }
+        #expect(schedule.margin == Self.refresh - 2 * step)
+        // A frame shown a refresh late: two steps wider at once.
+        try frameShown(late: true)
+        #expect(schedule.margin == Self.refresh && schedule.misses == 1)
+        // Narrowing again stops short of the margin that missed.
+        for _ in 0..<(4 * LatchSchedule.narrowRun) { try frameShown(late: false) }
+        #expect(schedule.margin == Self.refresh - step)
+        #expect(schedule.hits == 6 * LatchSchedule.narrowRun && schedule.misses == 1)
+    }
+
+    @Test func withoutAnswersTheScheduleStopsPredicting() throws {
+        var fresh = LatchSchedule()
+        let none = fresh.next(now: 1_000)
+        #expect(none == nil)
+        var schedule = schedule(shown: 3, last: 10 * Self.refresh)
+        let next = try #require(optional(schedule.next(now: 10 * Self.refresh)))
+        schedule.committed(frame: 3, busy: 1_000_000, at: next.start + 1_000_000, aim: next.aim)
+        #expect(!schedule.isStale(now: next.start + 1_000_000 + LatchSchedule.staleAfter))
+        #expect(schedule.isStale(now: next.start + 2_000_000 + LatchSchedule.staleAfter))
+        #expect(schedule.next(now: next.start + 2_000_000 + LatchSchedule.staleAfter) == nil)
+    }
+
+    /// A run of `frames` frames on `compositor`, latched.
+    func run(_ compositor: LatchingCompositor, time: ManualClock, frames: Int, schedule: FrameSchedule = .latch)
+        throws -> HarnessSession
+    {
+        var plan = HarnessSession.Plan(scene: "hello", rate: 60, detectsVSync: false)
+        plan.schedule = schedule
+        let session = try HarnessSession(backend: compositor, time: time, plan: plan)
+        try session.loop.run(frames: frames)
+        return session
+    }
+
+    @Test func onASimulatedCompositorTheMarginSettlesJustAboveItsLatch() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let session = try run(compositor, time: time, frames: 600)
+        let latch = session.pacer.latch
+        #expect(!compositor.vsync && session.pacer.mode == .latched)
+        #expect(latch.interval == Self.refresh && latch.budget == 1_000_000)
+        // The margin steps down from a whole refresh until frames miss the latch, then settles a few steps
+        // above it (the frames in flight when the first late answer came miss too, and widen it once more).
+        let step = Self.refresh / 16
+        #expect(latch.margin >= compositor.latch && latch.margin <= compositor.latch + 3 * step)
+        #expect(latch.misses >= 1)
+        // Once settled no frame misses, and each is shown one refresh after the one before, its margin after
+        // its present (within the summary histograms' precision).
+        let misses = latch.misses
+        try session.loop.run(frames: 1_200)
+        #expect(session.pacer.latch.misses == misses && session.pacer.latch.margin == latch.margin)
+        let summary = try #require(session.stats.summary().display)
+        #expect(abs(summary.intervalP50 - Double(Self.refresh) / 1e6) < 0.02)
+        #expect(abs(summary.latencyP50 - Double(latch.margin) / 1e6) < 0.02)
+    }
+
+    @Test func aLateFrameWidensTheMarginAndAHiddenWindowIsThrottled() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        compositor.slow = [400: 12_000_000]
+        let session = try run(compositor, time: time, frames: 400)
+        let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
+        try session.loop.run(frames: 410)
+        #expect(session.pacer.latch.misses == misses + 1)
+        #expect(session.pacer.latch.margin == margin + 2 * (Self.refresh / 16))
+        // Hidden: no answers for `staleAfter`, then throttled until the compositor shows the window again.
+        compositor.answers = false
+        try session.loop.run(frames: 440)
+        #expect(session.pacer.isThrottled && session.pacer.label == "throttled")
+        compositor.answers = true
+        try session.loop.run(frames: 480)
+        #expect(!session.pacer.isThrottled && session.pacer.mode == .latched)
+        var latch = session.pacer.latch
+        #expect(latch.next(now: time.now()) != nil)
+    }
+
+    @Test func theSwapScheduleKeepsVsyncAndThePacer() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let session = try run(compositor, time: time, frames: 30, schedule: .swap)
+        #expect(compositor.vsync && session.pacer.mode == .selfPaced)
+    }
+}
