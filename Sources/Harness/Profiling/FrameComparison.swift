@@ -5,7 +5,9 @@ import Foundation
 /// Every summary figure is shown for both runs with its difference. Four figures say whether motion got
 /// worse: the median and 99th-percentile frame interval, the mean busy time and the hitch ratio (the last
 /// only when both runs were paced); when both profiles have display times (see ``PresentationFeedback``),
-/// two more: the 99th-percentile display interval and the display hitch ratio (see ``DisplayTrack``). For each, the difference NEW − BASE gets a confidence interval from a
+/// two more: the 99th-percentile display interval and the display hitch ratio (see ``DisplayTrack``), and a
+/// third when both runs showed input (``minimumInputFrames`` frames or more): the median of the frames'
+/// input-to-display (each frame's longest). For each, the difference NEW − BASE gets a confidence interval from a
 /// **circular block bootstrap**: each run's steady frames are resampled in blocks of √n consecutive frames
 /// (frame times are correlated: a slow stretch lasts many frames, and resampling single frames would make
 /// the intervals too narrow), the figure is computed on each resample, and the interval is the spread of
@@ -63,6 +65,11 @@ public struct FrameComparison: Sendable {
 
     /// The fewest steady frames a profile must have to be compared.
     public static let minimumSteadyFrames = 100
+    /// Steady frames that showed input each run needs for input-to-display to be tested.
+    public static let minimumInputFrames = 20
+    /// How far apart (percent) two runs' rates may be and still be compared: two runs that followed one
+    /// display's measured rate (no `--fps`) differ by a little.
+    public static let rateTolerancePercent: UInt64 = 10
 
     /// Compares two profiles.
     /// - Parameters:
@@ -93,6 +100,12 @@ public struct FrameComparison: Sendable {
         let paced = base.targetPeriod > 0 && new.targetPeriod > 0
         if paced { positions.append(3) }
         if a.hasDisplay && b.hasDisplay { positions += paced ? [4, 5] : [4] }
+        // Input-to-display only where both runs showed enough input for a median (a drag, a replay).
+        if a.hasDisplay && b.hasDisplay && a.inputFrames >= Self.minimumInputFrames
+            && b.inputFrames >= Self.minimumInputFrames
+        {
+            positions.append(6)
+        }
         let names = positions.map { Steady.names[$0] }
         let units = positions.map { Steady.units[$0] }
         self.resamples = max(resamples, 100)
@@ -132,7 +145,9 @@ public struct FrameComparison: Sendable {
                 "the runs are of different scenes ('\(a.scene)' and '\(b.scene)'), which do different work a frame: pass --allow-mismatch to compare them anyway"
             )
         }
-        if a.targetPeriod != b.targetPeriod {
+        // Two runs that followed one display measure its rate a little differently.
+        let (slow, fast) = (max(a.targetPeriod, b.targetPeriod), min(a.targetPeriod, b.targetPeriod))
+        if slow != fast && (fast == 0 || slow * 100 > fast * (100 + Self.rateTolerancePercent)) {
             throw .invalidOption(
                 "the runs were held to different rates (\(rate(a.targetPeriod)) and \(rate(b.targetPeriod))), so their intervals differ by design: pass --allow-mismatch to compare them anyway"
             )
@@ -215,11 +230,17 @@ public struct FrameComparison: Sendable {
     /// A run's steady frames as the bootstrap resamples them.
     struct Steady {
         /// The figures ``statistics(_:)`` computes, in its order, and their units.
-        static let names = ["p50", "p99", "busy", "hitch-ratio", "display-p99", "display-hitch-ratio"]
-        static let units = ["ms", "ms", "ms", "ms/s", "ms", "ms/s"]
+        static let names = [
+            "p50", "p99", "busy", "hitch-ratio", "display-p99", "display-hitch-ratio", "input-to-display-p50",
+        ]
+        static let units = ["ms", "ms", "ms", "ms/s", "ms", "ms/s", "ms"]
         var interval: [Double] = [], busy: [Double] = [], late: [Double] = []
         /// Each frame's display interval (nil: not presented after another) and display lateness (ms).
         var displayInterval: [Double?] = [], displayLate: [Double] = []
+        /// Each frame's input-to-display (its longest, ms; nil: it showed no input first).
+        var inputToDisplay: [Double?] = []
+        /// Frames that showed input first.
+        var inputFrames = 0
         /// Whether the profile has display times.
         var hasDisplay = false
         /// Frames per block: √n, rounded.
@@ -237,6 +258,8 @@ public struct FrameComparison: Sendable {
                 guard FrameStats.isSteady(sample) else { continue }
                 displayInterval.append(shown.map { Double($0.interval) / 1e6 })
                 displayLate.append(Double(shown?.lateBy ?? 0) / 1e6)
+                inputToDisplay.append(sample.inputToDisplay > 0 ? Double(sample.inputToDisplay) / 1e6 : nil)
+                if sample.inputToDisplay > 0 { inputFrames += 1 }
                 interval.append(Double(sample.interval) / 1e6)
                 busy.append(Double(sample.phases.busy) / 1e6)
                 let lateness = FrameStats.lateness(interval: sample.interval, targetPeriod: profile.targetPeriod)
@@ -264,12 +287,13 @@ public struct FrameComparison: Sendable {
             return indices
         }
 
-        /// p50 and p99 interval (nearest rank), mean busy time, hitch ratio (ms/s), p99 display interval and
-        /// display hitch ratio of the frames at `indices` (the display figures 0 without display times).
+        /// p50 and p99 interval (nearest rank), mean busy time, hitch ratio (ms/s), p99 display interval,
+        /// display hitch ratio and the median of the frames' input-to-display of the frames at `indices` (the
+        /// display figures 0 without display times).
         func statistics(_ indices: [Int]) -> [Double] {
             var counts = [Int](repeating: 0, count: sorted.count)
             var (busySum, lateSum, intervalSum, displayLateSum) = (0.0, 0.0, 0.0, 0.0)
-            var shown: [Double] = []
+            var (shown, input): ([Double], [Double]) = ([], [])
             for frame in indices {
                 counts[place[frame]] += 1
                 busySum += busy[frame]
@@ -278,8 +302,10 @@ public struct FrameComparison: Sendable {
                 guard hasDisplay else { continue }
                 displayLateSum += displayLate[frame]
                 if let value = displayInterval[frame] { shown.append(value) }
+                if let value = inputToDisplay[frame] { input.append(value) }
             }
             shown.sort()
+            input.sort()
             let displayP99 = shown.isEmpty ? 0 : FrameComparison.nearestRank(shown, 0.99)
             let ranks = [0.5, 0.99].map { max(Int(($0 * Double(indices.count)).rounded(.up)), 1) }
             var percentiles: [Double] = []
@@ -294,7 +320,7 @@ public struct FrameComparison: Sendable {
             let seconds = intervalSum / 1000
             return percentiles + [
                 busySum / Double(indices.count), seconds > 0 ? lateSum / seconds : 0, displayP99,
-                seconds > 0 ? displayLateSum / seconds : 0,
+                seconds > 0 ? displayLateSum / seconds : 0, input.isEmpty ? 0 : FrameComparison.nearestRank(input, 0.5),
             ]
         }
     }
