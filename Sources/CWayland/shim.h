@@ -1,14 +1,16 @@
 #ifndef CADENCE_CWAYLAND_SHIM_H
 #define CADENCE_CWAYLAND_SHIM_H
 
-// libwayland-client, for three questions: before SDL starts, does the compositor have a seat (SDL 2.26 crashes
+// libwayland-client, for four questions: before SDL starts, does the compositor have a seat (SDL 2.26 crashes
 // in SDL_Init on a compositor without one, weston's headless backend for one); while a window is throttled,
-// has the compositor shown it again; and when was each frame shown (presentation-time feedback)?
+// has the compositor shown it again; when was each frame shown (presentation-time feedback); and when did each
+// input event happen (the compositor's own stamps, which SDL 2 drops)?
 #include <poll.h>
 #include <stdint.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wayland-client.h>
 
 struct cadence_wayland_globals { int seat; };
@@ -308,6 +310,167 @@ static inline void cadence_presentation_clear(struct cadence_presentation *p) { 
 static inline const struct cadence_presentation_answer *cadence_presentation_answer_at(
     const struct cadence_presentation *p, unsigned index) {
     return &p->answers[index];
+}
+
+// Input times from the compositor: a wl_seat, wl_pointer and wl_keyboard of the harness's own on SDL's
+// connection, on an event queue of its own. A client may bind the seat and ask for its pointer and keyboard
+// more than once; each gets the same events, with the compositor's timestamp (milliseconds, on the clock the
+// compositor uses for input: weston's presentation clock), which SDL 2 replaces with the time it dispatched
+// them. Version 1 of the seat: its pointer and keyboard send only the events below.
+#define CADENCE_INPUT_STAMPS 1024
+enum { CADENCE_STAMP_MOTION = 1, CADENCE_STAMP_BUTTON = 2, CADENCE_STAMP_KEY = 3 };
+
+struct cadence_input_stamp {
+    uint32_t kind;
+    uint32_t milliseconds;
+    double x, y;         // surface-local, for motion and button (the pointer's last position)
+    uint32_t pressed;    // button and key
+};
+
+struct cadence_input_times {
+    struct wl_display *display;
+    struct wl_event_queue *queue;
+    struct wl_proxy *wrapper;
+    struct wl_registry *registry;
+    struct wl_seat *seat;
+    struct wl_pointer *pointer;
+    struct wl_keyboard *keyboard;
+    uint32_t seat_name;
+    double x, y;
+    struct cadence_input_stamp stamps[CADENCE_INPUT_STAMPS];
+    unsigned count;
+};
+
+static inline void cadence_input_add(struct cadence_input_times *t, uint32_t kind, uint32_t ms, uint32_t pressed) {
+    // A full ring keeps the oldest: the frame loop drains it every frame, so it fills only when nobody asks.
+    if (t->count >= CADENCE_INPUT_STAMPS) return;
+    struct cadence_input_stamp stamp = { kind, ms, t->x, t->y, pressed };
+    t->stamps[t->count++] = stamp;
+}
+
+static inline void cadence_input_global(
+    void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
+    (void)registry; (void)version;
+    struct cadence_input_times *t = data;
+    if (strcmp(interface, "wl_seat") == 0 && t->seat_name == 0) t->seat_name = name;
+}
+
+static inline void cadence_pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
+                                         wl_fixed_t x, wl_fixed_t y) {
+    (void)p; (void)serial; (void)s;
+    struct cadence_input_times *t = data;
+    t->x = wl_fixed_to_double(x);
+    t->y = wl_fixed_to_double(y);
+}
+static inline void cadence_pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s) {
+    (void)data; (void)p; (void)serial; (void)s;
+}
+static inline void cadence_pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    (void)p;
+    struct cadence_input_times *t = data;
+    t->x = wl_fixed_to_double(x);
+    t->y = wl_fixed_to_double(y);
+    cadence_input_add(t, CADENCE_STAMP_MOTION, time, 0);
+}
+static inline void cadence_pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time,
+                                          uint32_t button, uint32_t state) {
+    (void)p; (void)serial; (void)button;
+    cadence_input_add(data, CADENCE_STAMP_BUTTON, time, state);
+}
+static inline void cadence_pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t v) {
+    (void)data; (void)p; (void)time; (void)axis; (void)v;
+}
+static inline void cadence_keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size) {
+    (void)data; (void)k; (void)format; (void)size;
+    close(fd);
+}
+static inline void cadence_keyboard_enter(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s,
+                                          struct wl_array *keys) {
+    (void)data; (void)k; (void)serial; (void)s; (void)keys;
+}
+static inline void cadence_keyboard_leave(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s) {
+    (void)data; (void)k; (void)serial; (void)s;
+}
+static inline void cadence_keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time,
+                                        uint32_t key, uint32_t state) {
+    (void)k; (void)serial; (void)key;
+    cadence_input_add(data, CADENCE_STAMP_KEY, time, state);
+}
+static inline void cadence_keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
+                                              uint32_t latched, uint32_t locked, uint32_t group) {
+    (void)data; (void)k; (void)serial; (void)depressed; (void)latched; (void)locked; (void)group;
+}
+
+static inline void cadence_seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+    static const struct wl_pointer_listener pointer_listener = {
+        .enter = cadence_pointer_enter, .leave = cadence_pointer_leave, .motion = cadence_pointer_motion,
+        .button = cadence_pointer_button, .axis = cadence_pointer_axis };
+    static const struct wl_keyboard_listener keyboard_listener = {
+        .keymap = cadence_keyboard_keymap, .enter = cadence_keyboard_enter, .leave = cadence_keyboard_leave,
+        .key = cadence_keyboard_key, .modifiers = cadence_keyboard_modifiers };
+    struct cadence_input_times *t = data;
+    if ((caps & WL_SEAT_CAPABILITY_POINTER) && !t->pointer) {
+        t->pointer = wl_seat_get_pointer(seat);
+        if (t->pointer) wl_pointer_add_listener(t->pointer, &pointer_listener, t);
+    }
+    if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !t->keyboard) {
+        t->keyboard = wl_seat_get_keyboard(seat);
+        if (t->keyboard) wl_keyboard_add_listener(t->keyboard, &keyboard_listener, t);
+    }
+}
+
+static inline void cadence_input_times_destroy(struct cadence_input_times *t) {
+    if (!t) return;
+    if (t->pointer) wl_pointer_destroy(t->pointer);
+    if (t->keyboard) wl_keyboard_destroy(t->keyboard);
+    if (t->seat) wl_seat_destroy(t->seat);
+    if (t->registry) wl_registry_destroy(t->registry);
+    if (t->wrapper) wl_proxy_wrapper_destroy(t->wrapper);
+    if (t->queue) wl_event_queue_destroy(t->queue);
+    free(t);
+}
+
+// Binds the compositor's first seat on a queue of its own and waits (two round trips on that queue) for its
+// pointer and keyboard. NULL when there is no seat or the connection fails.
+static inline struct cadence_input_times *cadence_input_times_create(void *display) {
+    static const struct wl_registry_listener registry_listener = { cadence_input_global, cadence_wayland_global_remove };
+    static const struct wl_seat_listener seat_listener = { .capabilities = cadence_seat_capabilities };
+    struct cadence_input_times *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->display = display;
+    t->queue = wl_display_create_queue(display);
+    t->wrapper = t->queue ? wl_proxy_create_wrapper(display) : NULL;
+    if (!t->wrapper) { cadence_input_times_destroy(t); return NULL; }
+    wl_proxy_set_queue(t->wrapper, t->queue);
+    t->registry = wl_display_get_registry((struct wl_display *)t->wrapper);
+    if (!t->registry) { cadence_input_times_destroy(t); return NULL; }
+    wl_registry_add_listener(t->registry, &registry_listener, t);
+    if (wl_display_roundtrip_queue(t->display, t->queue) < 0 || t->seat_name == 0) {
+        cadence_input_times_destroy(t);
+        return NULL;
+    }
+    t->seat = wl_registry_bind(t->registry, t->seat_name, &wl_seat_interface, 1);
+    if (!t->seat) { cadence_input_times_destroy(t); return NULL; }
+    wl_seat_add_listener(t->seat, &seat_listener, t);
+    if (wl_display_roundtrip_queue(t->display, t->queue) < 0 || (!t->pointer && !t->keyboard)) {
+        cadence_input_times_destroy(t);
+        return NULL;
+    }
+    return t;
+}
+
+// Dispatches what SDL's reads of the connection left on the queue (never reads the connection itself: events
+// read now would reach SDL's queue only at its next poll) and returns how many stamps wait in `stamps` (the
+// caller reads them, then calls cadence_input_times_clear).
+static inline unsigned cadence_input_times_poll(struct cadence_input_times *t) {
+    if (wl_display_get_error(t->display) == 0) wl_display_dispatch_queue_pending(t->display, t->queue);
+    return t->count;
+}
+
+static inline void cadence_input_times_clear(struct cadence_input_times *t) { t->count = 0; }
+
+static inline const struct cadence_input_stamp *cadence_input_stamp_at(const struct cadence_input_times *t, unsigned i) {
+    return &t->stamps[i];
 }
 
 static inline uint64_t cadence_clock_read(clockid_t clock) {

@@ -60,6 +60,20 @@ public final class SDLBackend: RenderBackend {
     /// `CLOCK_MONOTONIC` − the compositor's clock, and when it was sampled: resampled once a second at most,
     /// which follows any drift between the two while a frame's answers cost no clock reads of their own.
     private var clockOffset: (nanoseconds: Int64, sampledAt: UInt64)?
+    /// The compositor's own input events, with their times (Wayland only).
+    private var inputTimes: UnsafeMutablePointer<cadence_input_times>?
+    private var stamps = InputStampMatcher()
+    /// The clock the compositor's input times are on (found from its first stamp), and `CLOCK_MONOTONIC` − it,
+    /// sampled at `sampledAt` (again once a second at most).
+    private var inputClock: (id: Int32, offset: Int64, sampledAt: UInt64)?
+    /// Where input events' times come from, and how many the compositor's stamps matched.
+    public var inputTimeSource: String {
+        guard inputTimes != nil else { return "the frame's poll (SDL's, when it dispatched the event)" }
+        let all = stamps.matched + stamps.unmatched
+        let clock = inputClock.map { " on \(Self.clockName($0.id))" } ?? ""
+        return
+            "the compositor's (wl_pointer and wl_keyboard event times, to the millisecond\(clock)) for \(stamps.matched) of \(all) events, the rest the frame's poll"
+    }
 
     /// Initialises SDL, opens the window and renderer, and loads the font.
     /// - Throws: ``HarnessError/noDisplay`` without a display, ``HarnessError/platform(_:)`` with SDL's
@@ -107,6 +121,7 @@ public final class SDLBackend: RenderBackend {
             wayland = nil
         }
         (presentation, displayTimes) = Self.presentationFeedback(window, wayland: wayland)
+        if let wayland { inputTimes = cadence_input_times_create(wayland.display) }
     }
 
     /// Binds the compositor's presentation-time protocol for the window, or says why there are no display times.
@@ -190,12 +205,16 @@ public final class SDLBackend: RenderBackend {
         frameWatch = nil
         cadence_presentation_destroy(presentation)
         presentation = nil
+        cadence_input_times_destroy(inputTimes)
+        inputTimes = nil
         drawing.text.close()
         window.close()
     }
 
     public func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
         guard window.renderer != nil else { return }
+        let first = events.count
+        defer { if inputTimes != nil { restamp(events, times: &times, from: first) } }
         if SDLEvents.poll(into: &events, times: &times, scale: inputScale) {
             let pixels = window.outputSize
             let scale = Self.layoutScale(pixels, displayScale: displayScale, minimum: minimumLayout)
@@ -282,17 +301,74 @@ extension SDLBackend {
         return cadence_presentation_request(presentation, Int64(frame)) != 0
     }
 
+    /// `CLOCK_MONOTONIC` − the compositor's clock at `now` (resampled once a second at most).
+    private func compositorClockOffset(now: UInt64) -> Int64 {
+        guard let presentation else { return 0 }
+        if clockOffset.map({ now - $0.sampledAt >= 1_000_000_000 }) ?? true {
+            clockOffset = (cadence_clock_offset_to_monotonic(presentation.pointee.clock_id), now)
+        }
+        return clockOffset?.nanoseconds ?? 0
+    }
+
+    /// The clocks a compositor's input times may be on, in the order they are tried: CLOCK_MONOTONIC,
+    /// CLOCK_REALTIME (weston 10's X11 backend), CLOCK_BOOTTIME, CLOCK_MONOTONIC_RAW.
+    static let inputClockCandidates: [Int32] = [CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME, CLOCK_MONOTONIC_RAW]
+
+    /// The clock whose low 32 bits of milliseconds `stamp` was taken from less than a second ago, or nil.
+    static func inputClock(of stamp: UInt32) -> Int32? {
+        inputClockCandidates.first { clock in
+            UInt32(truncatingIfNeeded: cadence_clock_read(clockid_t(clock)) / 1_000_000) &- stamp < 1_000
+        }
+    }
+
+    /// Gives the events polled from `first` on the compositor's times for them (see ``InputStampMatcher``):
+    /// its millisecond stamps, 32 bits that wrap, on a clock the protocol leaves to the compositor: found by
+    /// which candidate's reading the first stamp is just behind, read again for each stamp, and moved onto
+    /// `CLOCK_MONOTONIC` by an offset sampled from both clocks together.
+    private func restamp(_ events: [InputEvent], times: inout [UInt64], from first: Int) {
+        guard let inputTimes else { return }
+        let count = cadence_input_times_poll(inputTimes)
+        let now = cadence_clock_read(CLOCK_MONOTONIC)
+        if count > 0 {
+            var added: [InputStamp] = []
+            added.reserveCapacity(Int(count))
+            for index in 0..<count {
+                let raw = cadence_input_stamp_at(inputTimes, index).pointee
+                if inputClock == nil || inputClock.map({ now - $0.sampledAt >= 1_000_000_000 }) == true {
+                    if let clock = inputClock?.id ?? Self.inputClock(of: raw.milliseconds) {
+                        inputClock = (clock, cadence_clock_offset_to_monotonic(clock), now)
+                    }
+                }
+                guard let clock = inputClock else { continue }
+                let clockMs = cadence_clock_read(clockid_t(clock.id)) / 1_000_000
+                let age = UInt64(UInt32(truncatingIfNeeded: clockMs) &- raw.milliseconds)
+                guard age <= clockMs else { continue }
+                // A millisecond stamp is truncated: its event happened within the millisecond after it.
+                let time = Int64(clamping: (clockMs - age) * 1_000_000 + 500_000) &+ clock.offset
+                let kind: InputStamp.Kind =
+                    raw.kind == UInt32(CADENCE_STAMP_MOTION)
+                    ? .motion : raw.kind == UInt32(CADENCE_STAMP_BUTTON) ? .button : .key
+                added.append(
+                    InputStamp(
+                        kind: kind, time: UInt64(clamping: time),
+                        position: Point(raw.x * inputScale.x, raw.y * inputScale.y), pressed: raw.pressed != 0))
+            }
+            cadence_input_times_clear(inputTimes)
+            stamps.add(added)
+        }
+        guard events.count > first else { return }
+        // SDL gives whole window coordinates (truncated): a stamp may be up to one of them away.
+        stamps.tolerance = max(inputScale.x, inputScale.y) * 1.001
+        stamps.stamp(events, times: &times, in: first..<events.count, now: now)
+    }
+
     /// Reads the compositor's answers without waiting; each time is moved onto `CLOCK_MONOTONIC` by an offset
     /// sampled from both clocks together (never by subtracting times of two clocks).
     public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
         guard let presentation else { return }
         let count = cadence_presentation_poll(presentation)
         guard count > 0 else { return }
-        let now = cadence_clock_read(CLOCK_MONOTONIC)
-        if clockOffset.map({ now - $0.sampledAt >= 1_000_000_000 }) ?? true {
-            clockOffset = (cadence_clock_offset_to_monotonic(presentation.pointee.clock_id), now)
-        }
-        let offset = clockOffset?.nanoseconds ?? 0
+        let offset = compositorClockOffset(now: cadence_clock_read(CLOCK_MONOTONIC))
         for index in 0..<count {
             let answer = cadence_presentation_answer_at(presentation, index).pointee
             let feedback: PresentationFeedback =

@@ -180,6 +180,10 @@ final class InterruptibleClock: TimeSource, @unchecked Sendable {
         #expect(summary.inputEvents == 2)
         let twelve = try #require(table.first { $0["frame"] == "12" })
         #expect((Double(twelve["input_to_display_ms"] ?? "") ?? 0) > 2.5 * Double(Self.refresh) / 1e6)
+        // The last phase, present to shown, is frame 12's own for that event: at most a refresh here.
+        #expect(summary.inputShownP50 > 0 && summary.inputShownP99 <= Double(Self.refresh) / 1e6 + 0.02)
+        #expect(summary.inputShownP99 < summary.inputP99)
+        #expect(loop.stats.summary().text.contains("present to shown"))
     }
 
     /// A run ended by a signal ends at once: its unanswered frames are recorded as pending without the wait

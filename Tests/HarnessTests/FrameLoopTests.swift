@@ -287,6 +287,11 @@ final class FakeBackend: RenderBackend {
         #expect(abs(summary.inputLatencyMaxMs - 7.5) < 0.01, "\(summary.text)")
         #expect(abs(summary.inputLatencyP50Ms - 3) < 0.01, "\(summary.text)")
         #expect(summary.text.contains("input-to-present ms over 3 input events"))
+        // On a manual clock a frame presents as it starts: all of each latency is waiting to be read.
+        #expect(abs(summary.inputWaitP50Ms - 3) < 0.01 && abs(summary.inputWaitP99Ms - 7.5) < 0.01)
+        #expect(summary.inputFrameP50Ms == 0 && summary.inputFrameP99Ms == 0)
+        #expect(summary.text.contains("input by phase, ms p50 / p99: waiting to be read 3.0"))
+        #expect(summary.text.contains("input times: the frame's poll"))
         let samples = stats.recent
         #expect(samples.map(\.inputEvents) == [0, 0, 2, 0, 1])
         #expect(samples[2].inputLatency == 7_500_000)

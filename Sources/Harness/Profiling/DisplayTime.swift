@@ -129,4 +129,7 @@ public struct DisplaySummary: Hashable, Sendable {
     /// Input events whose effect was presented, and input-to-display percentiles over them (ms): from the
     /// event to the presented time of the first frame that drew it.
     public var inputEvents: Int, inputP50: Double, inputP99: Double, inputMax: Double
+    /// Input-to-display's last phase over the same events (ms): from the present of the frame that drew each
+    /// first to its presented time.
+    public var inputShownP50: Double = 0, inputShownP99: Double = 0
 }

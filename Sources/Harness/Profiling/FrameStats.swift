@@ -158,6 +158,13 @@ public struct FrameSummary: Hashable, Sendable {
     /// Input-to-present latency percentiles over every input event: from when the event happened to the
     /// present of the first frame that reflects it (p50, p99, maximum).
     public var inputLatencyP50Ms: Double, inputLatencyP99Ms: Double, inputLatencyMaxMs: Double
+    /// Input-to-present by phase, over the same events: waiting to be read (from the event to the start of
+    /// the frame that read it) and the frame's own (from its start to its present's return), p50 and p99 each.
+    public var inputWaitP50Ms: Double = 0, inputWaitP99Ms: Double = 0
+    /// See ``inputWaitP50Ms``.
+    public var inputFrameP50Ms: Double = 0, inputFrameP99Ms: Double = 0
+    /// Where the input events' times came from (the compositor's stamps, or the frame's poll).
+    public var inputTimes: String = ""
     /// The display's figures, when the run had display times (see ``DisplayTimes``); nil otherwise.
     public var display: DisplaySummary?
     /// Why the run has no display figures (when ``display`` is nil).
@@ -190,6 +197,12 @@ public final class FrameStats {
     /// Input-to-present latencies (nanoseconds), one per input event (see ``recordInputLatency(_:)``).
     public private(set) var inputLatencies = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// The two phases of each input-to-present latency: waiting to be read, and the frame's own.
+    private var inputWaits = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    private var inputFrames = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// Where input events' times come from (set by the loop from its backend).
+    public var inputTimes = "the frame's poll"
     /// Steady frames more than 5 % late.
     public private(set) var missedDeadlines = 0
     /// Steady frames at least twice the period.
@@ -228,10 +241,20 @@ public final class FrameStats {
         inputLatencies.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
+    /// Records one input event's input-to-present by phase: `waiting` from the event to the start of the frame
+    /// that read it, `frame` from that start to its present's return (the frame loop calls this beside
+    /// ``recordInputLatency(_:)``).
+    public func recordInputPhases(waiting: UInt64, frame: UInt64) {
+        inputWaits.record(Swift.min(waiting, 60_000_000_000))
+        inputFrames.record(Swift.min(frame, 60_000_000_000))
+    }
+
     /// Records one input event's input-to-display latency: nanoseconds from when it happened to the presented
     /// time of the first frame that drew it (the frame loop calls this as display answers come in).
-    public func recordInputToDisplay(_ nanoseconds: UInt64) {
+    /// `shown` is its last phase: from the present of that frame to its presented time.
+    public func recordInputToDisplay(_ nanoseconds: UInt64, shown: UInt64 = 0) {
         display.input.record(Swift.min(nanoseconds, 60_000_000_000))
+        display.inputShown.record(Swift.min(shown, 60_000_000_000))
     }
 
     /// Whether a frame is steady (see ``FrameSummary``): after the first two, paced and not throttled.
@@ -385,6 +408,9 @@ public final class FrameStats {
             inputLatencyP50Ms: ms(latency[0]),
             inputLatencyP99Ms: ms(latency[1]),
             inputLatencyMaxMs: hasLatencies ? ms(inputLatencies.max) : 0,
+            inputWaitP50Ms: ms(inputWaits.valueAtPercentile(50)), inputWaitP99Ms: ms(inputWaits.valueAtPercentile(99)),
+            inputFrameP50Ms: ms(inputFrames.valueAtPercentile(50)),
+            inputFrameP99Ms: ms(inputFrames.valueAtPercentile(99)), inputTimes: inputTimes,
             display: display.summary(steadyTotal: steadyTotal, times: displayTimes),
             displayUnavailable: displayReason
         )
@@ -402,6 +428,8 @@ struct DisplayRecord {
     var intervals = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     var latencies = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     var input = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// Each input event's last phase: from the present of the frame that drew it first to its presented time.
+    var inputShown = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     var presented = 0, discarded = 0, pending = 0, hitches = 0, stalls = 0
     var hitchTotal: UInt64 = 0
     var seen = false, allHardware = true
@@ -446,7 +474,8 @@ struct DisplayRecord {
             latencyP50: ms(latency[0]), latencyP99: ms(latency[1]),
             latencyMax: latencies.totalCount > 0 ? ms(latencies.max) : 0,
             inputEvents: Int(input.totalCount), inputP50: ms(inputLatency[0]), inputP99: ms(inputLatency[1]),
-            inputMax: input.totalCount > 0 ? ms(input.max) : 0)
+            inputMax: input.totalCount > 0 ? ms(input.max) : 0, inputShownP50: ms(inputShown.valueAtPercentile(50)),
+            inputShownP99: ms(inputShown.valueAtPercentile(99)))
     }
 }
 
@@ -491,6 +520,13 @@ extension FrameSummary {
                 ? "input-to-present ms: no input events"
                 : "input-to-present ms over \(inputEvents) input events: p50 \(f(inputLatencyP50Ms))  p99 \(f(inputLatencyP99Ms))  max \(f(inputLatencyMaxMs))"
         )
+        if inputEvents > 0 {
+            let shown = display.map { d in "  present to shown \(f(d.inputShownP50)) / \(f(d.inputShownP99))" } ?? ""
+            lines.append(
+                "input by phase, ms p50 / p99: waiting to be read \(f(inputWaitP50Ms)) / \(f(inputWaitP99Ms))  frame start to present \(f(inputFrameP50Ms)) / \(f(inputFrameP99Ms))\(shown)"
+            )
+            lines.append("input times: \(inputTimes)")
+        }
         guard let display else {
             lines.append(
                 "display times: unavailable (\(displayUnavailable)); every figure above ends at the present call")
@@ -564,6 +600,8 @@ extension FrameSummary {
             figure("input-events", "", Double(inputEvents), worse: false),
             figure("input-p50", "ms", inputLatencyP50Ms), figure("input-p99", "ms", inputLatencyP99Ms),
             figure("input-max", "ms", inputLatencyMaxMs),
+            figure("input-wait-p50", "ms", inputWaitP50Ms), figure("input-wait-p99", "ms", inputWaitP99Ms),
+            figure("input-frame-p50", "ms", inputFrameP50Ms), figure("input-frame-p99", "ms", inputFrameP99Ms),
         ]
         if let display { list += Self.displayFigures(display) }
         return list
@@ -592,6 +630,8 @@ extension FrameSummary {
             figure("input-to-display-p50", "ms", display.inputP50),
             figure("input-to-display-p99", "ms", display.inputP99),
             figure("input-to-display-max", "ms", display.inputMax),
+            figure("input-to-display-shown-p50", "ms", display.inputShownP50),
+            figure("input-to-display-shown-p99", "ms", display.inputShownP99),
         ]
     }
 }

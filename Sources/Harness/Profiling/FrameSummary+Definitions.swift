@@ -22,7 +22,11 @@ extension FrameSummary {
         "mean ms per frame: busy time (all but waiting) and each phase (input, update, draw, render, present, "
             + "wait), per steady frame.",
         "input-to-present: over every input event, from when it happened to the return of the present call of "
-            + "the frame that handled it.",
+            + "the frame that handled it. input by phase: the same latency in parts, each event's own: waiting to be "
+            + "read (from the event to the start of the frame that read it), frame start to present, and, with display "
+            + "times, present to shown (to the presented time of the first frame that drew it). input times: when an "
+            + "event happened, by the compositor's own stamp (Wayland: the wl_pointer and wl_keyboard event times, "
+            + "matched to SDL's events) or, elsewhere, by the frame's poll, which leaves the wait to be read out.",
         "Display times (Wayland, from the compositor's presentation feedback; other drivers print why there are "
             + "none, and their display columns are empty): display: steady frames presented, discarded "
             + "(replaced before a repaint) and pending (no answer); display interval: presented to presented; "
@@ -32,7 +36,7 @@ extension FrameSummary {
             + "time of the first frame that drew it.",
         "--fail-if and cadence compare name the figures: p50 … max, hitches, hitch-ratio, janks, low-1, "
             + "display-p50 … display-max, display-hitches, display-hitch-ratio, present-to-display-p99, "
-            + "input-to-display-p99 and so on; a --fail-if on a display figure is refused before a run without "
-            + "display times.",
+            + "input-to-display-p99, input-wait-p50, input-frame-p50, input-to-display-shown-p50 and so on; a "
+            + "--fail-if on a display figure is refused before a run without display times.",
     ]
 }

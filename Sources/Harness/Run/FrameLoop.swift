@@ -90,6 +90,7 @@ public final class FrameLoop {
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
         stats.displayTimes = backend.displayTimes
+        stats.inputTimes = backend.inputTimeSource
         asksDisplay = stats.displayTimes.isAvailable
         // Frames can start late for the display only where it says when it showed them.
         if asksDisplay && pacer.schedule == .latch && pacer.mode != .unpaced {
@@ -142,6 +143,7 @@ public final class FrameLoop {
             interruption = signal
         }
         drainDisplayAnswers()
+        stats.inputTimes = backend.inputTimeSource
         if let screenshot {
             backend.render(drawList)
             try backend.saveScreenshot(to: screenshot)
@@ -228,7 +230,8 @@ public final class FrameLoop {
         let sample = FrameSample(
             index: frameIndex - firstFrame, start: start, interval: interval, phases: phases,
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
-            inputLatency: presents ? recordInputLatency(presentedAt: afterPresent) : 0, period: pacer.period,
+            inputLatency: presents ? recordInputLatency(startedAt: start, presentedAt: afterPresent) : 0,
+            period: pacer.period,
             throttled: throttled)
         if asksDisplay {
             display.add(sample, requested: asked, eventTimes: eventTimes)
@@ -276,13 +279,15 @@ public final class FrameLoop {
         while let left = display.next(now: time.now(), timeout: 0, flushing: true, stats: stats) { record(left) }
     }
 
-    /// Input-to-present: from each event to this present, the first that shows its effect. Returns the
-    /// frame's longest.
-    private func recordInputLatency(presentedAt present: UInt64) -> UInt64 {
+    /// Input-to-present: from each event to this present, the first that shows its effect, and its two
+    /// phases (waiting for this frame's start, then the frame). Returns the frame's longest.
+    private func recordInputLatency(startedAt start: UInt64, presentedAt present: UInt64) -> UInt64 {
         var longest: UInt64 = 0
         for eventTime in eventTimes {
             let latency = present - Swift.min(eventTime, present)
             stats.recordInputLatency(latency)
+            stats.recordInputPhases(
+                waiting: start - Swift.min(eventTime, start), frame: present - Swift.min(start, present))
             longest = Swift.max(longest, latency)
         }
         return longest

@@ -39,6 +39,8 @@ public protocol RenderBackend: AnyObject {
     /// Where the window is, how big and whether fullscreen (nil without a window): what a live reload
     /// reopens the next build's window with.
     var placement: WindowPlacement? { get }
+    /// Where the times of ``pollEvents(into:times:)`` come from, as the summary says it.
+    var inputTimeSource: String { get }
 }
 
 extension RenderBackend {
@@ -59,4 +61,6 @@ extension RenderBackend {
     public func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {}
     /// Backends without a window have no placement.
     public var placement: WindowPlacement? { nil }
+    /// Backends that do not say otherwise stamp events when they poll them.
+    public var inputTimeSource: String { "the frame's poll" }
 }
