@@ -13,8 +13,10 @@ final class LatchingCompositor: RenderBackend {
     var busy: UInt64 = 1_000_000
     /// Frames whose render takes this much longer.
     var slow: [Int: UInt64] = [:]
-    /// Whether the compositor answers at all (false: a window hidden, a compositor asleep).
+    /// Whether the compositor answers at all (false: a hidden window).
     var answers = true
+    /// Whether it is asleep: it discards every frame and calls no frame callback back.
+    var asleep = false
     var size = Size(width: 320, height: 240)
     private(set) var vsync = true
     private var frame = 0
@@ -30,7 +32,7 @@ final class LatchingCompositor: RenderBackend {
     var displayTimes: DisplayTimes { .feedback(clock: "CLOCK_MONOTONIC") }
     func setVSync(_ enabled: Bool) { vsync = enabled }
     /// A hidden window's compositor neither shows it nor calls its frame callbacks back.
-    func displayShowedFrame() -> Bool? { answers }
+    func displayShowedFrame() -> Bool? { answers && !asleep }
     func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
     func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0)) }
     func saveScreenshot(to path: String) throws(HarnessError) {}
@@ -46,6 +48,10 @@ final class LatchingCompositor: RenderBackend {
             asked = nil
         }
         guard let asked, answers else { return }
+        if asleep {
+            owed.append(PresentationAnswer(frame: asked, feedback: .discarded))
+            return
+        }
         let shown = shown(committedAt: time.now())
         if let queued, queued.shown == shown {
             owed.append(PresentationAnswer(frame: queued.frame, feedback: .discarded))
@@ -184,6 +190,13 @@ private func optional<T>(_ value: T?) -> T? { value }
         compositor.answers = true
         try session.loop.run(frames: 480)
         #expect(!session.pacer.isThrottled && session.pacer.mode == .latched)
+        // Asleep: every frame discarded, which is as good as unanswered.
+        compositor.asleep = true
+        try session.loop.run(frames: 520)
+        #expect(session.pacer.isThrottled)
+        compositor.asleep = false
+        try session.loop.run(frames: 560)
+        #expect(!session.pacer.isThrottled)
         var latch = session.pacer.latch
         #expect(latch.next(now: time.now()) != nil)
     }

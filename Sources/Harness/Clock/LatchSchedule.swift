@@ -28,9 +28,9 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// so the first frames are never late); after ``narrowRun`` frames shown on time in a row it narrows by a
 /// step (1/16 of the interval), but never back to a margin that has missed within the last ``forgetAfter``
 /// frames; a frame shown late (more than half an interval after its aim) or never shown widens it by two
-/// steps at once. The wait before a frame is never longer than two intervals. Without an answer from the
-/// compositor for ``staleAfter`` (a hidden window, a compositor asleep), ``next(now:)`` returns nil and the
-/// pacer takes over (see ``Pacer``).
+/// steps at once. The wait before a frame is never longer than two intervals. When no frame committed in the
+/// last ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
+/// ``next(now:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
     /// Frames shown on time in a row before the margin narrows by a step.
     public static let narrowRun = 30
@@ -68,6 +68,8 @@ public struct LatchSchedule: Sendable {
     /// with, the widenings before it), oldest first.
     private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int)] = []
     private var lastShown: (frame: Int, time: UInt64)?
+    /// When the first frame committed since the last one shown was committed (nil: none since).
+    private var unshownSince: UInt64?
 
     /// Whether the display's interval has been measured (``intervalHistory`` pairs of frames shown one after
     /// another): until then frames count as the pacer's warm-up, since their period is not yet the display's.
@@ -96,6 +98,7 @@ public struct LatchSchedule: Sendable {
         }
         busyNext = (busyNext + 1) % Self.busyHistory
         commits.append((frame, aim ?? 0, at, margin, widenings))
+        if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
     }
@@ -113,6 +116,7 @@ public struct LatchSchedule: Sendable {
             }
             lastShown = (frame, feedback.time)
             anchor = Swift.max(anchor ?? 0, feedback.time)
+            unshownSince = commits.first?.at
             if aim != 0 {
                 if interval > 0 && feedback.time > aim &+ interval / 2 { miss(startedWith: started, widened: widened) } else { hit() }
             }
@@ -140,11 +144,12 @@ public struct LatchSchedule: Sendable {
         return (aim > lead ? Swift.max(aim - lead, now) : now, aim)
     }
 
-    /// Whether a committed frame has waited ``staleAfter`` for its answer at `now`.
-    /// Never before the first frame shown: a compositor may take a while to show a new window.
+    /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a
+    /// compositor asleep discards every frame). Never before the first frame shown: a compositor may take a
+    /// while to show a new window.
     public func isStale(now: UInt64) -> Bool {
-        guard anchor != nil, let oldest = commits.first else { return false }
-        return now > oldest.at &+ Self.staleAfter
+        guard anchor != nil, let since = unshownSince else { return false }
+        return now > since &+ Self.staleAfter
     }
 
     /// Forgets the display's grid and the frames waiting for answers (after a throttled stretch: the
@@ -153,6 +158,7 @@ public struct LatchSchedule: Sendable {
         anchor = nil
         lastAim = nil
         lastShown = nil
+        unshownSince = nil
         commits.removeAll()
     }
 

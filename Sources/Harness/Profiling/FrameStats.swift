@@ -251,10 +251,14 @@ public final class FrameStats {
 
     /// Records one input event's input-to-display latency: nanoseconds from when it happened to the presented
     /// time of the first frame that drew it (the frame loop calls this as display answers come in).
-    /// `shown` is its last phase: from the present of that frame to its presented time.
-    public func recordInputToDisplay(_ nanoseconds: UInt64, shown: UInt64 = 0) {
+    public func recordInputToDisplay(_ nanoseconds: UInt64) {
         display.input.record(Swift.min(nanoseconds, 60_000_000_000))
-        display.inputShown.record(Swift.min(shown, 60_000_000_000))
+    }
+
+    /// Records one input event's last phase: nanoseconds from the present of the first frame that drew it to
+    /// that frame's presented time (the frame loop calls this beside ``recordInputToDisplay(_:)``).
+    public func recordInputShown(_ nanoseconds: UInt64) {
+        display.inputShown.record(Swift.min(nanoseconds, 60_000_000_000))
     }
 
     /// Whether a frame is steady (see ``FrameSummary``): after the first two, paced and not throttled.

@@ -59,7 +59,8 @@ struct DisplayQueue {
             let time = sample.display?.time ?? 0
             for event in events.prefix(shown) {
                 let latency = time - Swift.min(event.time, time)
-                stats.recordInputToDisplay(latency, shown: time - Swift.min(sample.presentEnd, time))
+                stats.recordInputToDisplay(latency)
+                stats.recordInputShown(time - Swift.min(sample.presentEnd, time))
                 sample.inputToDisplay = Swift.max(sample.inputToDisplay, latency)
             }
             events.removeFirst(shown)
