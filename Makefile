@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build bootstrap clean shots bench bench-compare bench-build golden soak docs example format lint macro-range \
-	desktop-check repeat-tests api-check release live-bench
+	desktop-check latency-check repeat-tests api-check release live-bench
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -27,6 +27,12 @@ test: bootstrap
 # against its expectation; exits 1 when one misses. Not part of `make test` or CI.
 desktop-check: build
 	@bash Scripts/desktop-check
+
+# Pointer-to-display latency under weston by phase, for each frame schedule (--schedule swap, then latch), the
+# same real drags in one sitting, and cadence compare of the two: make latency-check [DRAGS=8] [HOG=1]. A
+# measurement of this machine, not part of `make test` or CI.
+latency-check: build
+	@DRAGS=$(or $(DRAGS),5) HOG=$(HOG) bash Scripts/latency-check
 
 # The flake finder: make repeat-tests N=10 [FILTER=Wayland] [HOG=1] [SERIAL=1] runs the tests N times (HOG=1
 # keeps one core busy meanwhile; SERIAL=1 runs one test at a time, so that each test's time is its own cost)

@@ -102,10 +102,12 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func theMarginNarrowsAfterARunOnTimeAndWidensAfterAMiss() throws {
-        var schedule = schedule(shown: 3, last: 10 * Self.refresh)
-        let step = Self.refresh / 16
-        var frame = 3
-        var now = 10 * Self.refresh
+        // Misses count once the interval is measured.
+        var schedule = schedule(shown: 20, last: 30 * Self.refresh)
+        #expect(schedule.hasMeasuredInterval)
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        var frame = 20
+        var now = 30 * Self.refresh
         // Frames shown at their aim: after `narrowRun` of them the margin is one step narrower.
         func frameShown(late: Bool) throws {
             let next = try #require(optional(schedule.next(now: now)))
@@ -116,17 +118,19 @@ private func optional<T>(_ value: T?) -> T? { value }
             now = Swift.max(now, shown)
             frame += 1
         }
-        for _ in 0..<LatchSchedule.narrowRun { try frameShown(late: false) }
+        for _ in 0..<LatchSchedule.firstNarrowRun { try frameShown(late: false) }
         #expect(schedule.margin == Self.refresh - step)
-        for _ in 0..<LatchSchedule.narrowRun { try frameShown(late: false) }
+        for _ in 0..<LatchSchedule.firstNarrowRun { try frameShown(late: false) }
         #expect(schedule.margin == Self.refresh - 2 * step)
         // A frame shown a refresh late: two steps wider at once.
         try frameShown(late: true)
         #expect(schedule.margin == Self.refresh && schedule.misses == 1)
-        // Narrowing again stops short of the margin that missed.
-        for _ in 0..<(4 * LatchSchedule.narrowRun) { try frameShown(late: false) }
+        // Narrowing again, now a step every `narrowRun`, stops short of the margin that missed.
+        for _ in 0..<(LatchSchedule.narrowRun - 1) { try frameShown(late: false) }
+        #expect(schedule.margin == Self.refresh)
+        for _ in 0..<(3 * LatchSchedule.narrowRun + 1) { try frameShown(late: false) }
         #expect(schedule.margin == Self.refresh - step)
-        #expect(schedule.hits == 6 * LatchSchedule.narrowRun && schedule.misses == 1)
+        #expect(schedule.hits == 2 * LatchSchedule.firstNarrowRun + 4 * LatchSchedule.narrowRun && schedule.misses == 1)
     }
 
     @Test func withoutAnswersTheScheduleStopsPredicting() throws {
@@ -161,7 +165,7 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(latch.interval == Self.refresh && latch.budget == 1_000_000)
         // The margin steps down from a whole refresh until frames miss the latch, then settles a few steps
         // above it (the frames in flight when the first late answer came miss too, and widen it once more).
-        let step = Self.refresh / 16
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
         #expect(latch.margin >= compositor.latch && latch.margin <= compositor.latch + 3 * step)
         #expect(latch.misses >= 1)
         // Once settled no frame misses, and each is shown one refresh after the one before, its margin after
@@ -177,25 +181,26 @@ private func optional<T>(_ value: T?) -> T? { value }
     @Test func aLateFrameWidensTheMarginAndAHiddenWindowIsThrottled() throws {
         let time = ManualClock(start: 0)
         let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
-        compositor.slow = [400: 12_000_000]
-        let session = try run(compositor, time: time, frames: 400)
+        // Long after the misses that settled the margin: a lone miss widens it by two steps.
+        compositor.slow = [1_000: 12_000_000]
+        let session = try run(compositor, time: time, frames: 1_000)
         let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
-        try session.loop.run(frames: 410)
+        try session.loop.run(frames: 1_010)
         #expect(session.pacer.latch.misses == misses + 1)
-        #expect(session.pacer.latch.margin == margin + 2 * (Self.refresh / 16))
+        #expect(session.pacer.latch.margin == margin + 2 * (Self.refresh / LatchSchedule.stepsPerInterval))
         // Hidden: no answers for `staleAfter`, then throttled until the compositor shows the window again.
         compositor.answers = false
-        try session.loop.run(frames: 440)
+        try session.loop.run(frames: 1_040)
         #expect(session.pacer.isThrottled && session.pacer.label == "throttled")
         compositor.answers = true
-        try session.loop.run(frames: 480)
+        try session.loop.run(frames: 1_080)
         #expect(!session.pacer.isThrottled && session.pacer.mode == .latched)
         // Asleep: every frame discarded, which is as good as unanswered.
         compositor.asleep = true
-        try session.loop.run(frames: 520)
+        try session.loop.run(frames: 1_120)
         #expect(session.pacer.isThrottled)
         compositor.asleep = false
-        try session.loop.run(frames: 560)
+        try session.loop.run(frames: 1_160)
         #expect(!session.pacer.isThrottled)
         var latch = session.pacer.latch
         #expect(latch.next(now: time.now()) != nil)

@@ -20,26 +20,34 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// The compositor says when each frame was shown (presentation feedback); frames shown one after another
 /// give its repaint interval, the last one shown anchors the grid of display times to come. A frame aims
 /// at the first display time on that grid after the previous frame's, and starts at that time minus a
-/// *lead*: the busy budget (the 95th percentile of the last 64 frames' busy times, start to the return of the
-/// present) plus a margin. The margin stands for what a client cannot see: how long before a display time
-/// the compositor latches (weston: its repaint window) and how much its timing wanders.
+/// *lead*: the busy budget (the longest of the last 240 frames' busy times, from when each was to start to
+/// the return of its present, so that a late wake-up counts) plus a margin. The margin stands for what a
+/// client cannot see: how long before a display time the compositor latches (weston: its repaint window)
+/// and how much its timing wanders.
 ///
-/// The policy: the margin starts at a whole interval (a commit then lands where the `swap` schedule's would,
-/// so the first frames are never late); after ``narrowRun`` frames shown on time in a row it narrows by a
-/// step (1/16 of the interval), but never back to a margin that has missed within the last ``forgetAfter``
-/// frames; a frame shown late (more than half an interval after its aim) or never shown widens it by two
-/// steps at once. The wait before a frame is never longer than two intervals. When no frame committed in the
-/// last ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
-/// ``next(now:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
+/// The policy: the margin starts at a whole interval (a commit then lands where the `swap` schedule's
+/// would, so the first frames are never late); after ``firstNarrowRun`` frames shown on time in a row it
+/// narrows by a step (1/32 of the interval) until a frame first misses, then after ``narrowRun``, but never
+/// back to a margin that has missed within the last ``forgetAfter`` frames. A frame shown late (more than
+/// half an interval after its aim) or never shown widens it by two steps at once, times the widenings in
+/// the last 600 frames: misses that keep coming widen it faster. The wait before a frame is never longer
+/// than two intervals. When no frame committed in the last ``staleAfter`` has been shown (a hidden window,
+/// a compositor asleep: no answers, or only discards), ``next(now:)`` returns nil and the pacer takes the
+/// window for throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
-    /// Frames shown on time in a row before the margin narrows by a step.
+    /// The margin's step, as a part of the interval: small, so that a margin narrowed past the compositor's
+    /// latch misses it by little, and the frames already in flight with it mostly do not.
+    public static let stepsPerInterval: UInt64 = 32
+    /// Frames shown on time in a row before the margin narrows by a step, once a frame has missed.
     public static let narrowRun = 30
+    /// The same before the first miss: the margin comes down from a whole interval within a second or so.
+    public static let firstNarrowRun = 5
     /// Frames after a miss during which the margin that missed is not tried again.
     public static let forgetAfter = 3_600
     /// How long committed frames may go unanswered before the schedule stops predicting (nanoseconds).
     public static let staleAfter: UInt64 = 250_000_000
     /// Busy times kept for the budget.
-    public static let busyHistory = 64
+    public static let busyHistory = 240
     /// Display intervals kept for the interval's median.
     public static let intervalHistory = 15
 
@@ -64,6 +72,8 @@ public struct LatchSchedule: Sendable {
     private var intervalNext = 0
     /// How many times the margin has widened.
     private var widenings = 0
+    /// When (in frames answered) it widened in the last ``forgetAfter``/6 frames.
+    private var recentWidenings: [Int] = []
     /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
     /// with, the widenings before it), oldest first.
     private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int)] = []
@@ -78,12 +88,10 @@ public struct LatchSchedule: Sendable {
     /// A schedule with nothing known yet.
     public init() {}
 
-    /// The busy budget: the 95th percentile of the recent frames' busy times (nanoseconds).
-    public var budget: UInt64 {
-        guard !busy.isEmpty else { return 0 }
-        let sorted = busy.sorted()
-        return sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
-    }
+    /// The busy budget: the longest of the recent frames' busy times (nanoseconds). A frame over its budget
+    /// misses the latch and costs a display hitch; the percentiles below the longest left one a second or so
+    /// under a busy core.
+    public var budget: UInt64 { busy.max() ?? 0 }
 
     /// How long before its aim a frame starts: the budget plus the margin.
     public var lead: UInt64 { budget &+ margin }
@@ -117,11 +125,12 @@ public struct LatchSchedule: Sendable {
             lastShown = (frame, feedback.time)
             anchor = Swift.max(anchor ?? 0, feedback.time)
             unshownSince = commits.first?.at
-            if aim != 0 {
-                if interval > 0 && feedback.time > aim &+ interval / 2 { miss(startedWith: started, widened: widened) } else { hit() }
+            // Before the interval is measured (a window being mapped), a late frame says nothing of the latch.
+            if aim != 0 && hasMeasuredInterval {
+                if feedback.time > aim &+ interval / 2 { miss(startedWith: started, widened: widened) } else { hit() }
             }
         case .discarded:
-            if aim != 0 { miss(startedWith: started, widened: widened) }
+            if aim != 0 && hasMeasuredInterval { miss(startedWith: started, widened: widened) }
         case .pending:
             break
         }
@@ -174,7 +183,7 @@ public struct LatchSchedule: Sendable {
         interval = intervals.sorted()[intervals.count / 2]
     }
 
-    private var step: UInt64 { Swift.max(interval / 16, 250_000) }
+    private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }
 
     /// A frame that started with `started` was late: the margin widens, but once only for the frames that
     /// started before the last widening (`widened` then less than ``widenings``): those in flight when the
@@ -184,16 +193,20 @@ public struct LatchSchedule: Sendable {
         run = 0
         guard widened == widenings else { return }
         widenings += 1
+        // Misses that come often (a busy machine, a compositor late by itself) widen by more each time.
+        let frame = hits + misses
+        recentWidenings.removeAll { frame - $0 > Self.forgetAfter / 6 }
+        recentWidenings.append(frame)
         missedMargin = started
         sinceMiss = 0
-        margin = Swift.min(started &+ 2 * step, 2 * interval)
+        margin = Swift.min(started &+ 2 * UInt64(recentWidenings.count) * step, 2 * interval)
     }
 
     private mutating func hit() {
         hits += 1
         run += 1
         if sinceMiss < Int.max { sinceMiss += 1 }
-        guard run >= Self.narrowRun else { return }
+        guard run >= (widenings == 0 ? Self.firstNarrowRun : Self.narrowRun) else { return }
         run = 0
         let narrower = margin > step ? margin - step : 0
         if narrower > missedMargin || sinceMiss >= Self.forgetAfter { margin = narrower }

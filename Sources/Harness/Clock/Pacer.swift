@@ -136,8 +136,8 @@ public final class Pacer {
 
     /// The schedule frames start on in ``Mode/latched`` (see ``startLatching()``).
     public private(set) var latch = LatchSchedule()
-    /// The display time the frame about to run aims at (latched frames only).
-    private var aim: UInt64?
+    /// The display time the frame about to run aims at, and when it was to start (latched frames only).
+    private var aim: (display: UInt64, start: UInt64)?
 
     /// Whether frames are paced at the rate they will keep: not while vsync is detected, nor while a latched
     /// schedule has not yet measured the display's interval. Frames before are the run's warm-up.
@@ -158,10 +158,12 @@ public final class Pacer {
     }
 
     /// Tells the latch schedule that `frame` was presented, `busy` nanoseconds after it started, its
-    /// present returning at `end`.
+    /// present returning at `end`. A frame that was to start at a moment counts its busy time from that
+    /// moment: a wake-up the scheduler made late (a busy core) is part of what the budget must cover.
     public func committed(frame: Int, busy: UInt64, endingAt end: UInt64) {
         guard mode == .latched, !isThrottled else { return }
-        latch.committed(frame: frame, busy: busy, at: end, aim: aim)
+        let counted = aim.map { end > $0.start ? Swift.max(busy, end - $0.start) : busy } ?? busy
+        latch.committed(frame: frame, busy: counted, at: end, aim: aim?.display)
     }
 
     /// Gives the latch schedule the display's answer for `frame`; the pacer's period follows the display's
@@ -293,7 +295,7 @@ public final class Pacer {
         if mode == .latched && !isThrottled {
             let now = source.now()
             if let next = latch.next(now: now) {
-                aim = next.aim
+                aim = (next.aim, next.start)
                 deadline = nil
                 return wait(until: next.start, from: now)
             }
