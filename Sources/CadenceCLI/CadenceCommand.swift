@@ -47,11 +47,10 @@ public struct CadenceCommand: ParsableCommand {
 
                 Keys: Space pause, [ ] speed, P profiler, S screenshot, Tab scenes, H all keys.
 
-                The summary's figures: \(commandName) --help-summary. Compare runs: \(commandName) compare \
-                BASE.csv NEW.csv. An output path may be - for standard output.
+                Figures: \(commandName) --help-summary. Compare: \(commandName) compare BASE.csv NEW.csv.
 
                 Exit codes: 0 done, 1 SDL or an output failed, 2 bad usage, 3 a --fail-if gate failed, 128+N \
-                ended by signal N after writing every output.
+                signal N (outputs written). Output path - is stdout.
                 """,
             version: cadenceVersion)
     }
@@ -100,6 +99,9 @@ public struct CadenceCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("latch: start frames late, for the display; or swap.", valueName: "name"))
     var schedule: String?
+
+    @Flag(name: .customLong("predict-pointer"), help: "Give scenes the pointer where it will be when shown.")
+    var predictPointer = false
 
     @Option(name: .customLong("time-scale"), help: ArgumentHelp("Start at this time scale, 0.1 to 4.", valueName: "x"))
     var timeScale: Double = 1
@@ -226,6 +228,7 @@ public struct CadenceCommand: ParsableCommand {
             configuration.recordPath = record
             configuration.replayPath = replay
             configuration.videoDriver = videoDriver
+            configuration.predictsPointer = predictPointer
             if let schedule {
                 guard let chosen = FrameSchedule(rawValue: schedule) else {
                     throw HarnessError.invalidOption(

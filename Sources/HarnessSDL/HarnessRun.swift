@@ -157,6 +157,7 @@ public enum HarnessRun {
         options.recorder = recorder
         options.live = live
         options.platform = platform
+        options.predictsPointer = configuration.predictsPointer
         // A clip is rendered from the run's input after the run (see ClipRenderer).
         options.record = configuration.clip != nil
         let time = MonotonicClock()

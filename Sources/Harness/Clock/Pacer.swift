@@ -149,6 +149,9 @@ public final class Pacer {
         }
     }
 
+    /// The display time the next frame aims at (latched frames only; nil otherwise).
+    public var aimedDisplayTime: UInt64? { aim?.display }
+
     /// Paces by the display's answers from now on (``Mode/latched``): called by the loop when the run asked
     /// for ``FrameSchedule/latch`` and its backend has display times, once its presents no longer wait.
     public func startLatching() {

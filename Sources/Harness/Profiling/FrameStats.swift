@@ -77,6 +77,9 @@ public struct FrameSample: Hashable, Sendable {
     /// The longest input-to-display latency among the input events this frame showed first: from each event
     /// to this frame's presented time (events of a discarded frame before it included); 0 when none.
     public var inputToDisplay: UInt64 = 0
+    /// Where the frame drew the pointer, while a button was held (a drag); nil otherwise. What the pointer
+    /// error at display is measured from.
+    public var pointer: Point?
 
     /// Creates a sample.
     public init(
@@ -165,6 +168,14 @@ public struct FrameSummary: Hashable, Sendable {
     public var inputFrameP50Ms: Double = 0, inputFrameP99Ms: Double = 0
     /// Where the input events' times came from (the compositor's stamps, or the frame's poll).
     public var inputTimes: String = ""
+    /// Pointer error at display (px, layout points), over the frames shown during drags: where each drew the
+    /// pointer against where the pointer was at its presented time (p50, p99), and the largest while the
+    /// pointer was at rest (a prediction's overshoot at a stop). Frames counted: 0 without display times.
+    public var pointerFrames = 0, pointerErrorP50: Double = 0, pointerErrorP99: Double = 0
+    /// See ``pointerFrames``.
+    public var pointerErrorAtRestMax: Double = 0
+    /// Whether the run predicted the pointer (`--predict-pointer` or the scene's own choice).
+    public var predictsPointer = false
     /// The display's figures, when the run had display times (see ``DisplayTimes``); nil otherwise.
     public var display: DisplaySummary?
     /// Why the run has no display figures (when ``display`` is nil).
@@ -201,6 +212,12 @@ public final class FrameStats {
     private var inputWaits = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     private var inputFrames = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    /// Pointer errors at display in hundredths of a point, and the largest at rest (points).
+    private var pointerErrors = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    private var pointerErrorAtRestMax = 0.0
+    /// Whether the run predicted the pointer (set by the loop).
+    public var predictsPointer = false
     /// Where input events' times come from (set by the loop from its backend).
     public var inputTimes = "the frame's poll"
     /// Steady frames more than 5 % late.
@@ -253,6 +270,14 @@ public final class FrameStats {
     /// time of the first frame that drew it (the frame loop calls this as display answers come in).
     public func recordInputToDisplay(_ nanoseconds: UInt64) {
         display.input.record(Swift.min(nanoseconds, 60_000_000_000))
+    }
+
+    /// Records one frame's pointer error at display (points; see ``FrameSummary/pointerFrames``); `atRest`
+    /// when the pointer had stopped at the frame's presented time.
+    public func recordPointerError(_ points: Double, atRest: Bool) {
+        guard points.isFinite, points >= 0 else { return }
+        pointerErrors.record(UInt64(Swift.min(points * 100, 6e10)))
+        if atRest { pointerErrorAtRestMax = Swift.max(pointerErrorAtRestMax, points) }
     }
 
     /// Records one input event's last phase: nanoseconds from the present of the first frame that drew it to
@@ -415,6 +440,10 @@ public final class FrameStats {
             inputWaitP50Ms: ms(inputWaits.valueAtPercentile(50)), inputWaitP99Ms: ms(inputWaits.valueAtPercentile(99)),
             inputFrameP50Ms: ms(inputFrames.valueAtPercentile(50)),
             inputFrameP99Ms: ms(inputFrames.valueAtPercentile(99)), inputTimes: inputTimes,
+            pointerFrames: Int(pointerErrors.totalCount),
+            pointerErrorP50: Double(pointerErrors.valueAtPercentile(50)) / 100,
+            pointerErrorP99: Double(pointerErrors.valueAtPercentile(99)) / 100,
+            pointerErrorAtRestMax: pointerErrorAtRestMax, predictsPointer: predictsPointer,
             display: display.summary(steadyTotal: steadyTotal, times: displayTimes),
             displayUnavailable: displayReason
         )
@@ -548,6 +577,11 @@ extension FrameSummary {
         lines.append(
             "present-to-display ms: p50 \(f(display.latencyP50))  p99 \(f(display.latencyP99))  max \(f(display.latencyMax))"
         )
+        if pointerFrames > 0 {
+            lines.append(
+                "pointer error at display px over \(pointerFrames) frames shown during drags: p50 \(f(pointerErrorP50))  p99 \(f(pointerErrorP99))  at rest max \(f(pointerErrorAtRestMax))  (prediction \(predictsPointer ? "on" : "off"))"
+            )
+        }
         lines.append(
             display.inputEvents == 0
                 ? "input-to-display ms: no input events presented"
@@ -607,7 +641,15 @@ extension FrameSummary {
             figure("input-wait-p50", "ms", inputWaitP50Ms), figure("input-wait-p99", "ms", inputWaitP99Ms),
             figure("input-frame-p50", "ms", inputFrameP50Ms), figure("input-frame-p99", "ms", inputFrameP99Ms),
         ]
-        if let display { list += Self.displayFigures(display) }
+        if let display {
+            list += Self.displayFigures(display)
+            // Pointer error needs display times: its figures go with the display's.
+            list += [
+                Figure(name: "display-pointer-error-p50", unit: "px", value: pointerErrorP50, largerIsWorse: true),
+                Figure(name: "display-pointer-error-p99", unit: "px", value: pointerErrorP99, largerIsWorse: true),
+                Figure(name: "display-pointer-overshoot", unit: "px", value: pointerErrorAtRestMax, largerIsWorse: true),
+            ]
+        }
         return list
     }
 

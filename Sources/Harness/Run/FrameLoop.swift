@@ -53,6 +53,16 @@ public final class FrameLoop {
     private let asksDisplay: Bool
     /// Frames waiting for their display's answer (used only when ``asksDisplay``).
     @exclusivity(unchecked) private var display = DisplayQueue()
+    /// The pointer as the loop's events tell it, carried forward when the run predicts it.
+    @exclusivity(unchecked) private var predictor = PointerPredictor()
+    @exclusivity(unchecked) private var pointerErrors = PointerErrorTrack()
+    /// Where the scene was last told the pointer is (a real event's position, or a predicted one).
+    @exclusivity(unchecked) private var toldPointer: Point?
+    /// Whether the run may predict the pointer (not in replays and fixed-step runs).
+    private let mayPredict: Bool
+    private let predictsForAll: Bool
+    /// The last frames' time from start to shown (for the expected display time without a latch), newest last.
+    @exclusivity(unchecked) private var shownLeads: [UInt64] = []
     /// The display's answers gathered since the display queue last took them.
     @exclusivity(unchecked) private var answers: [PresentationAnswer] = []
 
@@ -87,6 +97,8 @@ public final class FrameLoop {
         copied = options.copied
         live = options.live
         capture = RunCapture(options)
+        predictsForAll = options.predictsPointer
+        mayPredict = options.replay == nil && clock.configuration.fixedDelta == nil
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
         stats.displayTimes = backend.displayTimes
@@ -175,7 +187,13 @@ public final class FrameLoop {
             eventTimes[index] = start
         }
         capture.take(&events, times: &eventTimes, frame: frameIndex, frameStart: start)
-        for event in events { dispatch(event) }
+        for (event, eventTime) in zip(events, eventTimes) {
+            dispatch(event)
+            observePointer(event, at: eventTime)
+        }
+        let predicting = mayPredict && (predictsForAll || scene.predictsPointer)
+        stats.predictsPointer = stats.predictsPointer || predicting
+        if predicting { tellPredictedPointer(frameStart: start) }
         let afterInput = time.now()
 
         let dt = clock.tick(at: start)
@@ -227,12 +245,13 @@ public final class FrameLoop {
             afterInput - start, afterUpdate - afterInput, afterDraw - afterUpdate
         )
         (phases.render, phases.present, phases.wait) = (afterRender - afterDraw, afterPresent - afterRender, wait)
-        let sample = FrameSample(
+        var sample = FrameSample(
             index: frameIndex - firstFrame, start: start, interval: interval, phases: phases,
             tweens: counts.tweens, animations: counts.animations, paced: paced, inputEvents: eventTimes.count,
             inputLatency: presents ? recordInputLatency(startedAt: start, presentedAt: afterPresent) : 0,
             period: pacer.period,
             throttled: throttled)
+        if predictor.pressed { sample.pointer = toldPointer }
         if asksDisplay {
             display.add(sample, requested: asked, eventTimes: eventTimes)
             gatherAnswers()
@@ -256,7 +275,36 @@ public final class FrameLoop {
         for answer in answers[known...] { pacer.answered(frame: answer.frame, feedback: answer.feedback) }
     }
 
+    /// Follows the pointer's real events: for the predictor, and as the truth pointer error is measured against.
+    private func observePointer(_ event: InputEvent, at time: UInt64) {
+        switch event {
+        case let .mouseMoved(to: position, dragging: _), let .mouseDown(_, at: position), let .mouseUp(_, at: position):
+            predictor.observe(event, at: time)
+            toldPointer = position
+            pointerErrors.observe(position, at: time)
+        default: break
+        }
+    }
+
+    /// Tells the scene where the pointer will be when this frame is shown: at the latch schedule's aim, else
+    /// as long after the frame's start as the last frames took to be shown (two periods before any answer).
+    private func tellPredictedPointer(frameStart start: UInt64) {
+        let lead = shownLeads.isEmpty ? 2 * pacer.period : shownLeads.sorted()[shownLeads.count / 2]
+        let display = pacer.aimedDisplayTime ?? start + lead
+        guard let predicted = predictor.predicted(at: display, now: start), predicted != toldPointer else { return }
+        toldPointer = predicted
+        _ = scene.handle(.mouseMoved(to: predicted, dragging: predictor.pressed), in: backend.size)
+    }
+
     private func record(_ sample: FrameSample) {
+        if let feedback = sample.display, feedback.outcome == .presented {
+            if feedback.time > sample.start {
+                shownLeads.append(feedback.time - sample.start)
+                if shownLeads.count > 31 { shownLeads.removeFirst() }
+            }
+            if let drawn = sample.pointer { pointerErrors.shown(at: feedback.time, drawn: drawn) }
+        }
+        pointerErrors.resolve(now: time.now(), into: stats)
         stats.record(sample)
         for sink in sinks { sink.record(sample) }
     }

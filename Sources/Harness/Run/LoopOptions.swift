@@ -17,6 +17,10 @@ public struct LoopOptions {
     public var sinks: [FrameSink]
     /// Show the profiler overlay from the start.
     public var showsProfiler: Bool
+    /// Give every scene the pointer predicted to each frame's expected display time (see
+    /// ``PointerPredictor``; `--predict-pointer`); a scene can ask for it itself (``Scene/predictsPointer``).
+    /// Never during a replay or a `--fixed-dt` run, whose frames must not depend on the clock.
+    public var predictsPointer = false
     /// What the frames run on, for the profiler overlay: `wayland, SDL 2.26.5, scale 1, 60 Hz`.
     public var platform = ""
     /// The link to `--live`'s supervisor, when this run is one build of a live session.

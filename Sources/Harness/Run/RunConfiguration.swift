@@ -32,6 +32,9 @@ public struct RunConfiguration: Sendable, Equatable {
     public var unpaced: Bool
     /// When frames start (``FrameSchedule``; `--schedule`).
     public var schedule: FrameSchedule = .default
+    /// Give scenes the pointer predicted to each frame's display time (`--predict-pointer`; see
+    /// ``LoopOptions/predictsPointer``).
+    public var predictsPointer = false
     /// Starting time scale, in ``FrameClock/timeScaleRange``.
     public var timeScale: Double = 1
     /// Write one CSV row per frame here.

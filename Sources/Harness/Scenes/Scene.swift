@@ -48,6 +48,10 @@ public protocol Scene: AnyObject {
     var activeAnimations: Int { get }
     /// Whether the profiler overlay should be on when the scene opens (the stress scene's is).
     var prefersProfiler: Bool { get }
+    /// Whether the scene follows the pointer and wants it predicted to each frame's expected display time
+    /// (see ``PointerPredictor``): its `handle` then also gets, after a frame's real events, a
+    /// ``InputEvent/mouseMoved(to:dragging:)`` to where the pointer is predicted to be when the frame is shown.
+    var predictsPointer: Bool { get }
     /// Text the scene wants copied (the inspector's Copy as Swift), taken once: the frame loop asks after
     /// each input event, prints it on stdout and puts it on the backend's clipboard.
     func takeCopiedText() -> String?
@@ -58,6 +62,8 @@ extension Scene {
     public var activeAnimations: Int { 0 }
     /// Most scenes open without the profiler.
     public var prefersProfiler: Bool { false }
+    /// Scenes get the pointer as it was, unless the run asks for prediction.
+    public var predictsPointer: Bool { false }
     /// Most scenes copy nothing.
     public func takeCopiedText() -> String? { nil }
 }
