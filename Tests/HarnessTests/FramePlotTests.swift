@@ -118,6 +118,38 @@ import Testing
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
     }
 
+    @Test func inputShownOnADisplayIsALatencyStripStackedByPhase() {
+        let stats = FrameStats(targetPeriod: 10_000_000)
+        stats.displayTimes = .feedback(clock: "CLOCK_MONOTONIC")
+        let plot = FramePlot()
+        for index in 0..<100 {
+            var phases = FramePhases()
+            phases.update = 2_000_000
+            phases.wait = 8_000_000
+            let start = UInt64(index) * 10_000_000
+            var sample = FrameSample(
+                index: index, start: start, interval: index == 0 ? 0 : 10_000_000, phases: phases,
+                inputEvents: index == 40 ? 1 : 0)
+            // Frame 40 read an event 6 ms old and was shown 12 ms after its present: 6 + 2 + 12 ms.
+            sample.display = .presented(at: start + 14_000_000, refresh: 10_000_000)
+            if index == 40 { (sample.inputWait, sample.inputToDisplay) = (6_000_000, 20_000_000) }
+            stats.record(sample)
+            plot.record(sample)
+        }
+        #expect(plot.hasLatency)
+        let list = plot.draw(stats: stats, title: "t")
+        // One column's bar per phase, in the strip's 20 ms scale: 6, 2 and 12 ms of its height.
+        // (Not the label's swatches, 12 by 10.)
+        let bars = FramePlot.latencyColors.map { color in fills(list, color).filter { !($0.width == 12 && $0.height == 10) } }
+        let heights = bars.map { $0.map(\.height).max() ?? 0 }
+        #expect(abs(heights[0] / FramePlot.stripHeight - 0.3) < 0.01)
+        #expect(abs(heights[1] / FramePlot.stripHeight - 0.1) < 0.01)
+        #expect(abs(heights[2] / FramePlot.stripHeight - 0.6) < 0.01)
+        // No input shown: no strip.
+        let (quiet, quietStats) = run()
+        #expect(!quiet.hasLatency && fills(quiet.draw(stats: quietStats, title: "t"), FramePlot.latencyColors[0]).isEmpty)
+    }
+
     @Test func gridStepsAreRound() {
         #expect(FramePlot.gridStep(20) == 5)
         #expect(FramePlot.gridStep(47) == 10)

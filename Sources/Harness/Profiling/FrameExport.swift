@@ -168,10 +168,12 @@ public final class CSVProfileWriter: FrameSink {
     /// frame presented before it and `display_late_ms` how late that was (see ``DisplayTrack``; steady frames
     /// only, 0 when on time); `present_to_display_ms` from the return of the present call; `refresh_ms`,
     /// `display_seq` and `display_flags` as the compositor gave them; `input_to_display_ms` the longest
-    /// input-to-display latency of the events the frame showed first.
+    /// input-to-display latency of the events the frame showed first. `input_wait_ms`, last, is the longest
+    /// time one of the frame's events waited to be read (see ``FrameSample/inputWait``; empty without events).
     public static let header =
         "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,"
-        + "display,presented_ms,display_interval_ms,display_late_ms,present_to_display_ms,refresh_ms,display_seq,display_flags,input_to_display_ms"
+        + "display,presented_ms,display_interval_ms,display_late_ms,present_to_display_ms,refresh_ms,display_seq,display_flags,input_to_display_ms,"
+        + "input_wait_ms"
 
     /// Opens the output (written to a temporary file until ``finish()``); `about` fills the run's columns.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
@@ -193,7 +195,9 @@ public final class CSVProfileWriter: FrameSink {
                 String(sample.tweens), String(sample.animations), sample.paced ? "1" : "0", String(sample.inputEvents),
                 ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
                 sample.throttled ? "1" : "0",
-            ] + displayFields(sample, steady: steady, period: period)
+            ] + displayFields(sample, steady: steady, period: period) + [
+                sample.inputEvents > 0 ? ms(sample.inputWait) : ""
+            ]
         let row = fields.joined(separator: ",")
         guard pending != nil else {
             // Two writes into the stream's buffer rather than a third string a frame.
@@ -248,7 +252,9 @@ public final class CSVProfileWriter: FrameSink {
 /// ``PresentationFeedback``), a second track named `display` has a slice per presented frame, from the
 /// presented time of the frame before it to its own (so a frame shown late is a long slice named after it),
 /// an instant `display hitch` or `display stall` where one was shown late (see ``DisplayTrack``) and an
-/// instant `discarded` at the present of a frame never shown. Times are microseconds from the first frame.
+/// instant `discarded` at the present of a frame never shown. A track named `input` has a slice `waiting to
+/// be read` per frame that read input, from its oldest event to its start (see ``FrameSample/inputWait``).
+/// Times are microseconds from the first frame.
 public final class ChromeTraceWriter: FrameSink {
     private let file: StreamingFile
     private let targetPeriod: UInt64
@@ -257,6 +263,7 @@ public final class ChromeTraceWriter: FrameSink {
     private var throttled = false
     private var displayTrack = DisplayTrack()
     private var namedDisplayTrack = false
+    private var namedInputTrack = false
 
     /// Opens the output (written to a temporary file until ``finish()``) for a run held to `targetPeriod`
     /// nanoseconds a frame (0: unpaced), which tells hitches and stalls; `platform` (the driver, SDL's
@@ -291,6 +298,17 @@ public final class ChromeTraceWriter: FrameSink {
         emit(
             #"{"name":"active","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"tweens":\#(sample.tweens),"animations":\#(sample.animations)}}"#
         )
+        if sample.inputWait > 0 {
+            if !namedInputTrack {
+                namedInputTrack = true
+                emit(#"{"name":"thread_name","ph":"M","pid":1,"tid":3,"args":{"name":"input"}}"#)
+            }
+            // From the oldest of the frame's events to the frame's start (never before the trace's origin).
+            let from = Swift.max(sample.start - Swift.min(sample.inputWait, sample.start), origin)
+            emit(
+                #"{"name":"waiting to be read","cat":"input","ph":"X","pid":1,"tid":3,"ts":\#(us(from - origin)),"dur":\#(us(sample.start - from)),"args":{"frame":\#(sample.index)}}"#
+            )
+        }
         if FrameStats.isSteady(sample) {
             let late = FrameStats.lateness(interval: sample.interval, targetPeriod: sample.period ?? targetPeriod)
             if late.lateBy > 0 || late.stall {

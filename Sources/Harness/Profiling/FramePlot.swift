@@ -16,6 +16,9 @@ import Foundation
 ///   over every column with a presented frame (none over frames discarded or unanswered), a magenta tick
 ///   where a steady frame was shown late (a display hitch or stall, see ``DisplayTrack``), and the display
 ///   interval (presented to presented) is a cyan line beside the grey one;
+/// - with input shown on a display, a **latency strip** under the timeline, column for column: the longest
+///   input-to-display of the frames there, stacked by phase (waiting to be read, frame start to present,
+///   present to shown);
 /// - a **histogram** of the steady frames' intervals with the budget marked;
 /// - the summary's headline figures, over the same steady frames as `--summary`.
 ///
@@ -30,6 +33,9 @@ public final class FramePlot: FrameSink {
         /// Whether the display showed it, the time since the frame it showed before (0: none), and whether
         /// that was a display hitch or stall.
         var presented = false, displayInterval: UInt64 = 0, displayLate = false
+        /// The input-to-display of the frame's oldest event by phase: waiting to be read, frame start to
+        /// present, present to shown (0, 0, 0: no input shown by this frame).
+        var latency: (wait: UInt64, frame: UInt64, shown: UInt64) = (0, 0, 0)
     }
 
     private(set) var frames: [Frame] = []
@@ -41,17 +47,25 @@ public final class FramePlot: FrameSink {
     public init() {}
 
     public func record(_ sample: FrameSample) {
-        var frame = Frame(interval: sample.interval, phases: sample.phases, steady: FrameStats.isSteady(sample))
+        var record = Frame(interval: sample.interval, phases: sample.phases, steady: FrameStats.isSteady(sample))
         if let period = sample.period { self.period = period }
         if let display = sample.display {
             hasDisplay = true
-            frame.presented = display.outcome == .presented
+            record.presented = display.outcome == .presented
+            if display.outcome == .presented, sample.inputToDisplay > 0 {
+                let shown = display.time - Swift.min(sample.presentEnd, display.time)
+                let frame = sample.phases.busy
+                // The oldest event's wait: what input-to-display has beyond the frame and its showing (an
+                // event of a discarded frame before this one waited longer than this frame's own).
+                let wait = sample.inputToDisplay > frame + shown ? sample.inputToDisplay - frame - shown : sample.inputWait
+                record.latency = (wait, frame, shown)
+            }
             if let shown = displayTrack.next(sample, period: sample.period ?? period) {
-                frame.displayInterval = shown.interval
-                frame.displayLate = frame.steady && (shown.lateBy > 0 || shown.stall)
+                record.displayInterval = shown.interval
+                record.displayLate = record.steady && (shown.lateBy > 0 || shown.stall)
             }
         }
-        frames.append(frame)
+        frames.append(record)
     }
 
     /// Nothing to flush: the picture is drawn once the run is over.
@@ -69,6 +83,13 @@ public final class FramePlot: FrameSink {
     static let presentedColor = Color(90, 200, 120)
     static let displayColor = Color(80, 200, 230)
     static let displayHitchColor = Color(230, 80, 220)
+    /// The latency strip's phases: waiting to be read, frame start to present, present to shown.
+    static let latencyColors = [Color(120, 130, 210), Color(235, 150, 90), Color(80, 200, 230)]
+    /// The latency strip's height, and the room above it for its label and the timeline's frame labels.
+    static let stripHeight = 70.0, stripGap = 46.0
+
+    /// Whether any frame showed input on a display (the latency strip is drawn).
+    var hasLatency: Bool { frames.contains { $0.latency != (0, 0, 0) } }
 
     /// Draws the plot of the frames recorded so far.
     /// - Parameters:
@@ -94,14 +115,17 @@ public final class FramePlot: FrameSink {
         let scale = axisTop(budget: budget)
         let entries = legend(budget: budget)
         let legendColumn = 22 + (entries.map { TextSize.small.width(of: $0.text) }.max() ?? 0)
-        let timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
+        var timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
         let below = timeline.y + timeline.height + 48
+        let strip = hasLatency ? Self.stripHeight + Self.stripGap : 0
+        timeline.height -= strip
         if width - 64 - 48 - legendColumn - Self.margin >= width * 0.4 {
             // The legend in a column beside the histogram, every entry in full.
             let histogram = Rect(
                 x: 64, y: below, width: min(width * 0.55, width - 64 - 48 - legendColumn - Self.margin),
                 height: height - below - 40)
             drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
+            drawLatencyStrip(into: &list, under: timeline)
             drawHistogram(into: &list, in: histogram, top: scale, budget: budget, labelWidth: histogram.width + 40)
             drawLegend(
                 entries, into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y - 22),
@@ -115,9 +139,11 @@ public final class FramePlot: FrameSink {
             let room = height - top - 30 - legendHeight - 16
             let showsHistogram = room >= 160
             let timeline = Rect(
-                x: 64, y: top, width: width - 88, height: showsHistogram ? (room - 70) * 0.6 : max(room, 8))
-            let legendY = timeline.y + timeline.height + 30
+                x: 64, y: top, width: width - 88,
+                height: max((showsHistogram ? (room - 70) * 0.6 : max(room, 8)) - strip, 8))
+            let legendY = timeline.y + timeline.height + strip + 30
             drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
+            drawLatencyStrip(into: &list, under: timeline)
             if showsHistogram {
                 let histogramY = legendY + legendHeight + 30
                 let histogram = Rect(x: 64, y: histogramY, width: width - 88, height: height - histogramY - 40)
@@ -253,6 +279,47 @@ public final class FramePlot: FrameSink {
             last, at: Point(area.x + area.width - TextSize.small.width(of: last), area.y + area.height + 6),
             size: .small,
             .dimText)
+    }
+
+    /// The latency strip under `timeline` (see the type's description), when frames showed input.
+    private func drawLatencyStrip(into list: inout DrawList, under timeline: Rect) {
+        guard hasLatency else { return }
+        let area = Rect(
+            x: timeline.x, y: timeline.y + timeline.height + Self.stripGap, width: timeline.width,
+            height: Self.stripHeight)
+        list.fill(area, Color(24, 26, 33))
+        let totals = frames.map { Double($0.latency.wait + $0.latency.frame + $0.latency.shown) / 1e6 }
+        let top = max(1, (totals.max() ?? 1).rounded(.up))
+        // The strip's label is its legend: each phase's name after its colour, in the order they stack.
+        var x = area.x
+        let title = "input to shown, ms (0 to \(Int(top))):"
+        list.text(title, at: Point(x, area.y - 20), size: .small, .dimText)
+        x += TextSize.small.width(of: title) + 12
+        for (phase, name) in ["waiting to be read", "frame start to present", "present to shown"].enumerated() {
+            let room = area.x + area.width - x - 18
+            guard room > 24 else { break }
+            list.fill(Rect(x: x, y: area.y - 17, width: 12, height: 10), Self.latencyColors[phase])
+            list.text(TextLayout.fitting(name, width: room), at: Point(x + 18, area.y - 20), size: .small, .dimText)
+            x += 18 + TextSize.small.width(of: name) + 16
+        }
+        let ranges = columnRanges(columns: Int(area.width))
+        let columnWidth = area.width / Double(max(ranges.count, 1))
+        for (column, range) in ranges.enumerated() {
+            guard let frame = frames[range].max(by: { a, b in
+                a.latency.wait + a.latency.frame + a.latency.shown < b.latency.wait + b.latency.frame + b.latency.shown
+            }), frame.latency != (0, 0, 0) else { continue }
+            var base = 0.0
+            for (phase, ns) in [frame.latency.wait, frame.latency.frame, frame.latency.shown].enumerated() {
+                let ms = Double(ns) / 1e6
+                let height = ms / top * area.height
+                guard height > 0 else { continue }
+                list.fill(
+                    Rect(
+                        x: area.x + Double(column) * columnWidth, y: area.y + area.height - (base + height),
+                        width: max(columnWidth, 1), height: height), Self.latencyColors[phase])
+                base += height
+            }
+        }
     }
 
     private func drawHistogram(

@@ -77,6 +77,9 @@ public struct FrameSample: Hashable, Sendable {
     /// The longest input-to-display latency among the input events this frame showed first: from each event
     /// to this frame's presented time (events of a discarded frame before it included); 0 when none.
     public var inputToDisplay: UInt64 = 0
+    /// The longest time one of the frame's input events waited to be read: from the event to this frame's
+    /// start (nanoseconds; 0 without events, and whenever event times are the poll's).
+    public var inputWait: UInt64 = 0
     /// Where the frame drew the pointer, while a button was held (a drag); nil otherwise. What the pointer
     /// error at display is measured from.
     public var pointer: Point?

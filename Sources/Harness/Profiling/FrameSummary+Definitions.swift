@@ -33,7 +33,10 @@ extension FrameSummary {
             + "display hitches: frames shown more than 1.5 refreshes (or periods, if longer) after the frame "
             + "shown before, with late ms and hitch ratio as above; present-to-display: from the present call's "
             + "return to the frame's presented time; input-to-display: from each input event to the presented "
-            + "time of the first frame that drew it.",
+            + "time of the first frame that drew it. pointer error at display: for each frame shown during a drag, "
+            + "the distance (px) between where it drew the pointer and where the pointer was at its presented time "
+            + "(from the pointer's events around that time), p50 and p99, and the largest while the pointer was at "
+            + "rest (a prediction's overshoot at a stop); prediction on or off (--predict-pointer).",
         "--fail-if and cadence compare name the figures: p50 … max, hitches, hitch-ratio, janks, low-1, "
             + "display-p50 … display-max, display-hitches, display-hitch-ratio, present-to-display-p99, "
             + "input-to-display-p99, input-wait-p50, input-frame-p50, input-to-display-shown-p50 and so on; a "

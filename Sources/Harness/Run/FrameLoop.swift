@@ -252,6 +252,7 @@ public final class FrameLoop {
             period: pacer.period,
             throttled: throttled)
         if predictor.pressed { sample.pointer = toldPointer }
+        if presents, let oldest = eventTimes.min(), oldest < start { sample.inputWait = start - oldest }
         if asksDisplay {
             display.add(sample, requested: asked, eventTimes: eventTimes)
             gatherAnswers()
