@@ -319,8 +319,10 @@ final class FakeBackend: RenderBackend {
         try #require(lines.count == 3, "\(lines)")
         let display = ",,,,,,,,,"  // no display times: the display columns are empty
         #expect(lines[0].contains(",input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,display,"))
+        // The last column, input_wait_ms: empty without events, the longest wait with them (0: poll's times).
         #expect(
-            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display), "no input: 0 events, latency 0; unpaced: no overrun")
-        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display))
+            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display + ","),
+            "no input: 0 events, latency 0; unpaced: no overrun")
+        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display + ",0.0000"))
     }
 }

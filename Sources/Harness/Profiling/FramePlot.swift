@@ -16,9 +16,9 @@ import Foundation
 ///   over every column with a presented frame (none over frames discarded or unanswered), a magenta tick
 ///   where a steady frame was shown late (a display hitch or stall, see ``DisplayTrack``), and the display
 ///   interval (presented to presented) is a cyan line beside the grey one;
-/// - with input shown on a display, a **latency strip** under the timeline, column for column: the longest
-///   input-to-display of the frames there, stacked by phase (waiting to be read, frame start to present,
-///   present to shown);
+/// - with input shown on a display, and room for it, a **latency strip** under the timeline, column for
+///   column: the longest input-to-display of the frames there, stacked by phase (waiting to be read, frame
+///   start to present, present to shown);
 /// - a **histogram** of the steady frames' intervals with the budget marked;
 /// - the summary's headline figures, over the same steady frames as `--summary`.
 ///
@@ -117,7 +117,8 @@ public final class FramePlot: FrameSink {
         let legendColumn = 22 + (entries.map { TextSize.small.width(of: $0.text) }.max() ?? 0)
         var timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
         let below = timeline.y + timeline.height + 48
-        let strip = hasLatency ? Self.stripHeight + Self.stripGap : 0
+        // The latency strip takes room from the timeline, when the timeline keeps at least as much.
+        var strip = hasLatency && timeline.height >= 2 * (Self.stripHeight + Self.stripGap) ? Self.stripHeight + Self.stripGap : 0
         timeline.height -= strip
         if width - 64 - 48 - legendColumn - Self.margin >= width * 0.4 {
             // The legend in a column beside the histogram, every entry in full.
@@ -125,7 +126,7 @@ public final class FramePlot: FrameSink {
                 x: 64, y: below, width: min(width * 0.55, width - 64 - 48 - legendColumn - Self.margin),
                 height: height - below - 40)
             drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
-            drawLatencyStrip(into: &list, under: timeline)
+            if strip > 0 { drawLatencyStrip(into: &list, under: timeline) }
             drawHistogram(into: &list, in: histogram, top: scale, budget: budget, labelWidth: histogram.width + 40)
             drawLegend(
                 entries, into: &list, at: Point(histogram.x + histogram.width + 48, histogram.y - 22),
@@ -138,12 +139,12 @@ public final class FramePlot: FrameSink {
             // Below the timeline: its frame labels, the legend and the bottom margin.
             let room = height - top - 30 - legendHeight - 16
             let showsHistogram = room >= 160
-            let timeline = Rect(
-                x: 64, y: top, width: width - 88,
-                height: max((showsHistogram ? (room - 70) * 0.6 : max(room, 8)) - strip, 8))
+            let tall = showsHistogram ? (room - 70) * 0.6 : max(room, 8)
+            strip = hasLatency && tall >= 2 * (Self.stripHeight + Self.stripGap) ? Self.stripHeight + Self.stripGap : 0
+            let timeline = Rect(x: 64, y: top, width: width - 88, height: tall - strip)
             let legendY = timeline.y + timeline.height + strip + 30
             drawTimeline(into: &list, in: timeline, top: scale, budget: budget, period: stats.targetPeriod)
-            drawLatencyStrip(into: &list, under: timeline)
+            if strip > 0 { drawLatencyStrip(into: &list, under: timeline) }
             if showsHistogram {
                 let histogramY = legendY + legendHeight + 30
                 let histogram = Rect(x: 64, y: histogramY, width: width - 88, height: height - histogramY - 40)
