@@ -232,7 +232,8 @@ public struct CadenceCommand: ParsableCommand {
             if let schedule {
                 guard let chosen = FrameSchedule(rawValue: schedule) else {
                     throw HarnessError.invalidOption(
-                        "--schedule takes \(FrameSchedule.allCases.map(\.rawValue).joined(separator: " or ")) (got '\(schedule)')")
+                        "--schedule takes \(FrameSchedule.allCases.map(\.rawValue).joined(separator: " or ")) (got '\(schedule)')"
+                    )
                 }
                 configuration.schedule = chosen
             }

@@ -104,7 +104,10 @@ private func run(
             ("", 1, "column line"), ("frame,start_ms\n0,1\n", 1, "no 'interval_ms' column"),
             (CSVProfileWriter.header + "\n1,2,3\n", 2, "3 fields"),
             (CSVProfileWriter.header + "\n" + String(repeating: "x,", count: 28) + "x\n", 2, "not a number"),
-            (CSVProfileWriter.header + "\n1,2,3,0,0,0,0,0,0,0,0,0,1,0,0,,0,0,0,shown,,,,,,,,,\n", 2, "'display' is not"),
+            (
+                CSVProfileWriter.header + "\n1,2,3,0,0,0,0,0,0,0,0,0,1,0,0,,0,0,0,shown,,,,,,,,,\n", 2,
+                "'display' is not"
+            ),
         ] {
             try text.write(toFile: folder + "/bad.csv", atomically: true, encoding: .utf8)
             do {

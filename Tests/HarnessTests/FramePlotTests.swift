@@ -140,14 +140,17 @@ import Testing
         let list = plot.draw(stats: stats, title: "t")
         // One column's bar per phase, in the strip's 20 ms scale: 6, 2 and 12 ms of its height.
         // (Not the label's swatches, 12 by 10.)
-        let bars = FramePlot.latencyColors.map { color in fills(list, color).filter { !($0.width == 12 && $0.height == 10) } }
+        let bars = FramePlot.latencyColors.map { color in
+            fills(list, color).filter { !($0.width == 12 && $0.height == 10) }
+        }
         let heights = bars.map { $0.map(\.height).max() ?? 0 }
         #expect(abs(heights[0] / FramePlot.stripHeight - 0.3) < 0.01)
         #expect(abs(heights[1] / FramePlot.stripHeight - 0.1) < 0.01)
         #expect(abs(heights[2] / FramePlot.stripHeight - 0.6) < 0.01)
         // No input shown: no strip.
         let (quiet, quietStats) = run()
-        #expect(!quiet.hasLatency && fills(quiet.draw(stats: quietStats, title: "t"), FramePlot.latencyColors[0]).isEmpty)
+        #expect(
+            !quiet.hasLatency && fills(quiet.draw(stats: quietStats, title: "t"), FramePlot.latencyColors[0]).isEmpty)
     }
 
     @Test func gridStepsAreRound() {

@@ -59,7 +59,8 @@ final class LatchingCompositor: RenderBackend {
         }
         queued = (asked, shown)
         owed.append(
-            PresentationAnswer(frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
+            PresentationAnswer(
+                frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
     }
     func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
         let now = time.now()

@@ -22,7 +22,8 @@ import Testing
         let newest = try #require(predictor.newest)
         #expect(newest.position == Point(180, 50))
         // 30 ms ahead at 1,000 points a second: 30 points further, asked 4 ms after the newest event.
-        let predicted = try #require(predictor.predicted(at: newest.time + 30 * Self.ms, now: newest.time + 4 * Self.ms))
+        let predicted = try #require(
+            predictor.predicted(at: newest.time + 30 * Self.ms, now: newest.time + 4 * Self.ms))
         #expect(abs(predicted.x - 210) < 1e-6 && abs(predicted.y - 50) < 1e-6)
         // The horizon is capped.
         let far = try #require(predictor.predicted(at: newest.time + 500 * Self.ms, now: newest.time + 4 * Self.ms))

@@ -71,7 +71,9 @@ public struct PointerPredictor: Sendable {
         guard speed > 0, speed.isFinite else { return newest.position }
         if let previous, let beforePrevious {
             let (step, before) = (newest.position - previous, previous - beforePrevious)
-            let lengths = (step.x * step.x + step.y * step.y).squareRoot() * (before.x * before.x + before.y * before.y).squareRoot()
+            let lengths =
+                (step.x * step.x + step.y * step.y).squareRoot()
+                * (before.x * before.x + before.y * before.y).squareRoot()
             if lengths > 0, (step.x * before.x + step.y * before.y) / lengths < cos(Self.sharpTurnDegrees * .pi / 180) {
                 return newest.position
             }

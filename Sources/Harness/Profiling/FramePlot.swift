@@ -57,7 +57,8 @@ public final class FramePlot: FrameSink {
                 let frame = sample.phases.busy
                 // The oldest event's wait: what input-to-display has beyond the frame and its showing (an
                 // event of a discarded frame before this one waited longer than this frame's own).
-                let wait = sample.inputToDisplay > frame + shown ? sample.inputToDisplay - frame - shown : sample.inputWait
+                let wait =
+                    sample.inputToDisplay > frame + shown ? sample.inputToDisplay - frame - shown : sample.inputWait
                 record.latency = (wait, frame, shown)
             }
             if let shown = displayTrack.next(sample, period: sample.period ?? period) {
@@ -118,7 +119,9 @@ public final class FramePlot: FrameSink {
         var timeline = Rect(x: 64, y: top, width: width - 88, height: (height - top) * 0.58)
         let below = timeline.y + timeline.height + 48
         // The latency strip takes room from the timeline, when the timeline keeps at least as much.
-        var strip = hasLatency && timeline.height >= 2 * (Self.stripHeight + Self.stripGap) ? Self.stripHeight + Self.stripGap : 0
+        var strip =
+            hasLatency && timeline.height >= 2 * (Self.stripHeight + Self.stripGap)
+            ? Self.stripHeight + Self.stripGap : 0
         timeline.height -= strip
         if width - 64 - 48 - legendColumn - Self.margin >= width * 0.4 {
             // The legend in a column beside the histogram, every entry in full.
@@ -306,9 +309,12 @@ public final class FramePlot: FrameSink {
         let ranges = columnRanges(columns: Int(area.width))
         let columnWidth = area.width / Double(max(ranges.count, 1))
         for (column, range) in ranges.enumerated() {
-            guard let frame = frames[range].max(by: { a, b in
-                a.latency.wait + a.latency.frame + a.latency.shown < b.latency.wait + b.latency.frame + b.latency.shown
-            }), frame.latency != (0, 0, 0) else { continue }
+            guard
+                let frame = frames[range].max(by: { a, b in
+                    a.latency.wait + a.latency.frame + a.latency.shown < b.latency.wait + b.latency.frame
+                        + b.latency.shown
+                }), frame.latency != (0, 0, 0)
+            else { continue }
             var base = 0.0
             for (phase, ns) in [frame.latency.wait, frame.latency.frame, frame.latency.shown].enumerated() {
                 let ms = Double(ns) / 1e6

@@ -97,7 +97,9 @@ public struct FrameProfile: Sendable {
                 sample.inputEvents = Int(Swift.min(try number("input_events"), 1e9))
                 sample.inputLatency = try nanoseconds("input_to_present_ms")
             }
-            if let column = index["input_wait_ms"], !fields[column].isEmpty { sample.inputWait = try nanoseconds("input_wait_ms") }
+            if let column = index["input_wait_ms"], !fields[column].isEmpty {
+                sample.inputWait = try nanoseconds("input_wait_ms")
+            }
             // Display columns (profiles since they were added): empty when the frame had no answer.
             if let column = index["display"], !fields[column].isEmpty {
                 guard let outcome = PresentationFeedback.Outcome(rawValue: String(fields[column])) else {

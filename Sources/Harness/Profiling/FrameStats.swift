@@ -212,7 +212,8 @@ public final class FrameStats {
     public private(set) var inputLatencies = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// The two phases of each input-to-present latency: waiting to be read, and the frame's own.
-    private var inputWaits = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    private var inputWaits = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     private var inputFrames = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     /// Pointer errors at display in hundredths of a point, and the largest at rest (points).
@@ -650,7 +651,8 @@ extension FrameSummary {
             list += [
                 Figure(name: "display-pointer-error-p50", unit: "px", value: pointerErrorP50, largerIsWorse: true),
                 Figure(name: "display-pointer-error-p99", unit: "px", value: pointerErrorP99, largerIsWorse: true),
-                Figure(name: "display-pointer-overshoot", unit: "px", value: pointerErrorAtRestMax, largerIsWorse: true),
+                Figure(
+                    name: "display-pointer-overshoot", unit: "px", value: pointerErrorAtRestMax, largerIsWorse: true),
             ]
         }
         return list

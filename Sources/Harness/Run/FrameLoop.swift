@@ -223,7 +223,9 @@ public final class FrameLoop {
         let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex - firstFrame)
         if presents { backend.present() }
         let afterPresent = time.now()
-        if presents { pacer.committed(frame: frameIndex - firstFrame, busy: afterPresent - start, endingAt: afterPresent) }
+        if presents {
+            pacer.committed(frame: frameIndex - firstFrame, busy: afterPresent - start, endingAt: afterPresent)
+        }
         if watched {
             let working = time.processorTime() &- cpuBefore
             let detecting = pacer.mode == .detecting
