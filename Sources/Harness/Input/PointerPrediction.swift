@@ -5,7 +5,7 @@ import Foundation
 /// display time, so that an object that follows the pointer is drawn where the pointer is when the user sees
 /// it, not where it was when the frame read its input.
 ///
-/// The velocity is ``VelocityTracker``'s fit over the pointer's last 100 ms (a quadratic with four samples
+/// The velocity is `VelocityTracker`'s fit over the pointer's last 100 ms (a quadratic with four samples
 /// or more, so a pointer slowing down is carried forward less). The prediction is the newest position
 /// when carrying forward would guess:
 /// - through a **stop**: no event for 1.5 of the recent gaps between events (at least 8 ms), or the tracker
