@@ -33,7 +33,13 @@ final class LatchingCompositor: RenderBackend {
     func setVSync(_ enabled: Bool) { vsync = enabled }
     /// A hidden window's compositor neither shows it nor calls its frame callbacks back.
     func displayShowedFrame() -> Bool? { answers && !asleep }
-    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {}
+    /// Whether the pointer moves every frame (input arriving: frames start late, and the margin learns).
+    var moving = true
+    func pollEvents(into events: inout [InputEvent], times: inout [UInt64]) {
+        guard moving else { return }
+        events.append(.mouseMoved(to: Point(Double(frame % 100), 10), dragging: false))
+        times.append(time.now())
+    }
     func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0)) }
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func requestPresentationFeedback(frame: Int) -> Bool {
@@ -205,6 +211,31 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(!session.pacer.isThrottled)
         var latch = session.pacer.latch
         #expect(latch.next(now: time.now()) != nil)
+    }
+
+    @Test func withoutInputFramesStartHalfAnIntervalEarlierAndTheMarginLearnsNothing() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        compositor.moving = false
+        let session = try run(compositor, time: time, frames: 400)
+        let latch = session.pacer.latch
+        // The margin stays where it started (a whole interval), and no frame misses.
+        #expect(latch.margin == Self.refresh && latch.misses == 0 && latch.hits == 0)
+        // Input arrives: frames start late again, and the margin comes down.
+        compositor.moving = true
+        try session.loop.run(frames: 1_400)
+        #expect(session.pacer.latch.margin < Self.refresh && session.pacer.latch.hits > 0)
+        // A second after the last input, relaxed again: half an interval more before each display time.
+        let learned = session.pacer.latch.margin
+        compositor.moving = false
+        try session.loop.run(frames: 1_500)
+        #expect(session.pacer.latch.margin == learned)
+        // The last frames (well past the second): each shown its relaxed margin after its present.
+        let relaxed = min(learned + Self.refresh / 2, Self.refresh)
+        let shown = session.stats.recent.suffix(20).compactMap { sample in
+            sample.display.map { $0.time - sample.presentEnd }
+        }
+        #expect(!shown.isEmpty && shown.allSatisfy { $0 == relaxed }, "\(shown) against \(relaxed)")
     }
 
     @Test func theSwapScheduleKeepsVsyncAndThePacer() throws {

@@ -31,7 +31,9 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// back to a margin that has missed within the last ``forgetAfter`` frames. A frame shown late (more than
 /// half an interval after its aim) or never shown widens it by two steps at once, times the widenings in
 /// the last 600 frames: misses that keep coming widen it faster. The wait before a frame is never longer
-/// than two intervals. When no frame committed in the last ``staleAfter`` has been shown (a hidden window,
+/// than two intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
+/// ``next(now:relaxed:)``): late starts pay only for input. When no frame committed in the last
+/// ``staleAfter`` has been shown (a hidden window,
 /// a compositor asleep: no answers, or only discards), ``next(now:)`` returns nil and the pacer takes the
 /// window for throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
@@ -75,8 +77,10 @@ public struct LatchSchedule: Sendable {
     /// When (in frames answered) it widened in the last ``forgetAfter``/6 frames.
     private var recentWidenings: [Int] = []
     /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
-    /// with, the widenings before it), oldest first.
-    private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int)] = []
+    /// with, the widenings before it, whether it started relaxed), oldest first.
+    private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, relaxed: Bool)] = []
+    /// Whether the frame about to be committed was planned relaxed (see ``next(now:relaxed:)``).
+    private var plannedRelaxed = false
     private var lastShown: (frame: Int, time: UInt64)?
     /// When the first frame committed since the last one shown was committed (nil: none since).
     private var unshownSince: UInt64?
@@ -105,7 +109,7 @@ public struct LatchSchedule: Sendable {
             busy[busyNext] = time
         }
         busyNext = (busyNext + 1) % Self.busyHistory
-        commits.append((frame, aim ?? 0, at, margin, widenings))
+        commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -115,6 +119,9 @@ public struct LatchSchedule: Sendable {
     public mutating func answered(frame: Int, feedback: PresentationFeedback) {
         guard let position = commits.firstIndex(where: { $0.frame == frame }) else { return }
         let (aim, started, widened) = (commits[position].aim, commits[position].margin, commits[position].widenings)
+        // A relaxed frame had half an interval to spare: its misses are counted, but it teaches the margin
+        // nothing either way.
+        let learns = aim != 0 && hasMeasuredInterval && !commits[position].relaxed
         commits.removeFirst(position + 1)
         switch feedback.outcome {
         case .presented:
@@ -126,22 +133,33 @@ public struct LatchSchedule: Sendable {
             anchor = Swift.max(anchor ?? 0, feedback.time)
             unshownSince = commits.first?.at
             // Before the interval is measured (a window being mapped), a late frame says nothing of the latch.
-            if aim != 0 && hasMeasuredInterval {
-                if feedback.time > aim &+ interval / 2 { miss(startedWith: started, widened: widened) } else { hit() }
+            let late = aim != 0 && hasMeasuredInterval && feedback.time > aim &+ interval / 2
+            if learns {
+                if late { miss(startedWith: started, widened: widened) } else { hit() }
+            } else if late {
+                misses += 1
             }
         case .discarded:
-            if aim != 0 && hasMeasuredInterval { miss(startedWith: started, widened: widened) }
+            if learns {
+                miss(startedWith: started, widened: widened)
+            } else if aim != 0 && hasMeasuredInterval {
+                misses += 1
+            }
         case .pending:
             break
         }
     }
 
     /// The next frame's start and the display time it aims at, for a frame about to wait at `now`; nil when
-    /// the schedule cannot predict (no answers yet, or none for ``staleAfter``).
-    public mutating func next(now: UInt64) -> (start: UInt64, aim: UInt64)? {
+    /// the schedule cannot predict (no answers yet, or none for ``staleAfter``). A `relaxed` frame (no input is
+    /// arriving: starting late buys nothing) starts half an interval earlier than the margin says, at most a
+    /// whole interval before its aim plus the budget, so that a slow frame or a compositor late by itself does
+    /// not cost a display hitch.
+    public mutating func next(now: UInt64, relaxed: Bool = false) -> (start: UInt64, aim: UInt64)? {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
-        let lead = self.lead
+        plannedRelaxed = relaxed
+        let lead = budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin)
         // The first display time far enough ahead to start for, and after the previous frame's aim.
         var earliest = now &+ lead
         if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }

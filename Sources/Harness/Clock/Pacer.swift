@@ -149,6 +149,16 @@ public final class Pacer {
         }
     }
 
+    /// How long after the last input event latched frames still start late (nanoseconds): then they start
+    /// relaxed (see ``LatchSchedule/next(now:relaxed:)``).
+    public static let inputActiveFor: UInt64 = 1_000_000_000
+    /// When input last arrived (see ``inputArrived(at:)``).
+    private var lastInput: UInt64?
+
+    /// Tells the pacer that a frame starting at `time` read input: latched frames start late for the second
+    /// after it.
+    public func inputArrived(at time: UInt64) { lastInput = time }
+
     /// The display time the next frame aims at (latched frames only; nil otherwise).
     public var aimedDisplayTime: UInt64? { aim?.display }
 
@@ -297,7 +307,8 @@ public final class Pacer {
         aim = nil
         if mode == .latched && !isThrottled {
             let now = source.now()
-            if let next = latch.next(now: now) {
+            let relaxed = lastInput.map { now > $0 && now - $0 > Self.inputActiveFor } ?? true
+            if let next = latch.next(now: now, relaxed: relaxed) {
                 aim = (next.aim, next.start)
                 deadline = nil
                 return wait(until: next.start, from: now)

@@ -187,6 +187,7 @@ public final class FrameLoop {
             eventTimes[index] = start
         }
         capture.take(&events, times: &eventTimes, frame: frameIndex, frameStart: start)
+        if !events.isEmpty { pacer.inputArrived(at: start) }
         for (event, eventTime) in zip(events, eventTimes) {
             dispatch(event)
             observePointer(event, at: eventTime)
