@@ -103,12 +103,16 @@ public struct LatchSchedule: Sendable {
     /// Records that `frame` was presented: `busy` nanoseconds after it started, its present returning at
     /// `at`, aiming at `aim` (nil: it started without a prediction).
     public mutating func committed(frame: Int, busy time: UInt64, at: UInt64, aim: UInt64?) {
-        if busy.count < Self.busyHistory {
-            busy.append(time)
-        } else {
-            busy[busyNext] = time
+        // Not the frames before the interval is measured: a run's first frames (its warm-up draws every kind
+        // of drawing once) would hold the budget up for the whole history, then drop it at once.
+        if hasMeasuredInterval {
+            if busy.count < Self.busyHistory {
+                busy.append(time)
+            } else {
+                busy[busyNext] = time
+            }
+            busyNext = (busyNext + 1) % Self.busyHistory
         }
-        busyNext = (busyNext + 1) % Self.busyHistory
         commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
