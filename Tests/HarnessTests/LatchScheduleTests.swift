@@ -103,7 +103,8 @@ private func optional<T>(_ value: T?) -> T? { value }
         let next = try #require(optional(schedule.next(now: now)))
         #expect(schedule.margin == Self.refresh)
         #expect(next.aim == 102 * Self.refresh)
-        #expect(next.start == next.aim - Self.refresh - 1_000_000)
+        // The lead, budget + margin, is held to an interval.
+        #expect(schedule.lead == Self.refresh && next.start == next.aim - Self.refresh)
         // The frame after aims one refresh later, however early it asks.
         let after = try #require(optional(schedule.next(now: now)))
         #expect(after.aim == 103 * Self.refresh)
@@ -237,6 +238,23 @@ private func optional<T>(_ value: T?) -> T? { value }
             sample.display.map { $0.time - sample.presentEnd }
         }
         #expect(!shown.isEmpty && shown.allSatisfy { $0 == relaxed }, "\(shown) against \(relaxed)")
+    }
+
+    @Test func noFrameStartsMoreThanAnIntervalBeforeItsDisplay() throws {
+        // One frame of 20 ms holds the budget above a 16 ms interval for the next 240 frames; after it, frames
+        // take 1 and 7 ms by turns. A 1 ms frame started budget + margin before its display would be committed
+        // before the latch of the display before, land there and replace the 7 ms frame before it (discarded),
+        // leaving its own display time with nothing new.
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        compositor.slow = [300: 19_000_000]
+        for frame in stride(from: 301, to: 450, by: 2) { compositor.slow[frame] = 6_000_000 }
+        let session = try run(compositor, time: time, frames: 450)
+        #expect(session.pacer.latch.budget >= 20_000_000 && session.pacer.latch.lead == Self.refresh)
+        let after = session.stats.recent.suffix(100)
+        #expect(after.allSatisfy { $0.display?.outcome == .presented }, "none discarded")
+        let shown = after.compactMap { $0.display?.time }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $1 - $0 == Self.refresh }, "one frame a refresh")
     }
 
     @Test func theSwapScheduleKeepsVsyncAndThePacer() throws {

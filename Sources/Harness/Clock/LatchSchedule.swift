@@ -21,7 +21,8 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// give its repaint interval, the last one shown anchors the grid of display times to come. A frame aims
 /// at the first display time on that grid after the previous frame's, and starts at that time minus a
 /// *lead*: the busy budget (the longest of the last 240 frames' busy times, from when each was to start to
-/// the return of its present, so that a late wake-up counts) plus a margin. The margin stands for what a
+/// the return of its present, so that a late wake-up counts) plus a margin, at most an interval (a frame
+/// committed earlier could land a display early and replace the frame before it). The margin stands for what a
 /// client cannot see: how long before a display time the compositor latches (weston: its repaint window)
 /// and how much its timing wanders.
 ///
@@ -97,8 +98,8 @@ public struct LatchSchedule: Sendable {
     /// under a busy core.
     public var budget: UInt64 { busy.max() ?? 0 }
 
-    /// How long before its aim a frame starts: the budget plus the margin.
-    public var lead: UInt64 { budget &+ margin }
+    /// How long before its aim a frame starts: the budget plus the margin, at most an interval.
+    public var lead: UInt64 { Swift.min(budget &+ margin, interval) }
 
     /// Records that `frame` was presented: `busy` nanoseconds after it started, its present returning at
     /// `at`, aiming at `aim` (nil: it started without a prediction).
@@ -163,7 +164,10 @@ public struct LatchSchedule: Sendable {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
         plannedRelaxed = relaxed
-        let lead = budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin)
+        // Never more than an interval: a frame that started earlier could be committed before the latch of the
+        // previous frame's display time, replace it there, and leave its own display time with nothing new.
+        let lead = Swift.min(
+            budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin), interval)
         // The first display time far enough ahead to start for, and after the previous frame's aim.
         var earliest = now &+ lead
         if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }
