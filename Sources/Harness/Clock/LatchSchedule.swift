@@ -34,9 +34,8 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// the last 600 frames: misses that keep coming widen it faster. The wait before a frame is never longer
 /// than two intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
 /// ``next(now:relaxed:)``): late starts pay only for input. When no frame committed in the last
-/// ``staleAfter`` has been shown (a hidden window,
-/// a compositor asleep: no answers, or only discards), ``next(now:)`` returns nil and the pacer takes the
-/// window for throttled (see ``Pacer``).
+/// ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
+/// ``next(now:relaxed:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
     /// The margin's step, as a part of the interval: small, so that a margin narrowed past the compositor's
     /// latch misses it by little, and the frames already in flight with it mostly do not.
