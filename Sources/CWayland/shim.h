@@ -58,6 +58,23 @@ static inline void cadence_wayland_read_ready(struct wl_display *display, struct
 // not be called then (see above).
 static inline int cadence_wayland_failed(void *display) { return wl_display_get_error(display) != 0; }
 
+// A registry of the harness's own on `display`, on an event queue of its own (SDL reads the connection; events
+// for this queue wait on it until dispatched here), heard by `listener` with `data` through one round trip on
+// that queue: what presentation feedback and input times bind their globals from. 0 when any step fails (the
+// caller destroys what was made).
+static inline int cadence_private_registry(struct wl_display *display, struct wl_event_queue **queue,
+                                           struct wl_proxy **wrapper, struct wl_registry **registry,
+                                           const struct wl_registry_listener *listener, void *data) {
+    *queue = wl_display_create_queue(display);
+    *wrapper = *queue ? wl_proxy_create_wrapper(display) : NULL;
+    if (!*wrapper) return 0;
+    wl_proxy_set_queue(*wrapper, *queue);
+    *registry = wl_display_get_registry((struct wl_display *)*wrapper);
+    if (!*registry) return 0;
+    wl_registry_add_listener(*registry, listener, data);
+    return wl_display_roundtrip_queue(display, *queue) >= 0;
+}
+
 // A frame callback of the harness's own, on an event queue of its own (SDL reads the connection; events for
 // this queue wait on it until dispatched here): while a window is throttled, it tells without blocking whether
 // the compositor has shown the window (or asked it for a frame) since the callback was asked for.
@@ -254,19 +271,14 @@ static inline struct cadence_presentation *cadence_presentation_create(void *dis
     if (!p) return NULL;
     p->display = display;
     p->clock_id = -1;
-    p->queue = wl_display_create_queue(display);
-    p->wrapper = p->queue ? wl_proxy_create_wrapper(display) : NULL;
-    p->surface = p->queue ? wl_proxy_create_wrapper(surface) : NULL;
-    if (!p->wrapper || !p->surface) { cadence_presentation_destroy(p); return NULL; }
-    wl_proxy_set_queue(p->wrapper, p->queue);
-    wl_proxy_set_queue((struct wl_proxy *)p->surface, p->queue);
-    p->registry = wl_display_get_registry((struct wl_display *)p->wrapper);
-    if (!p->registry) { cadence_presentation_destroy(p); return NULL; }
-    wl_registry_add_listener(p->registry, &registry_listener, p);
-    if (wl_display_roundtrip_queue(p->display, p->queue) < 0 || p->name == 0) {
+    if (!cadence_private_registry(display, &p->queue, &p->wrapper, &p->registry, &registry_listener, p)
+        || p->name == 0) {
         cadence_presentation_destroy(p);
         return NULL;
     }
+    p->surface = wl_proxy_create_wrapper(surface);
+    if (!p->surface) { cadence_presentation_destroy(p); return NULL; }
+    wl_proxy_set_queue((struct wl_proxy *)p->surface, p->queue);
     p->presentation = wl_registry_bind(p->registry, p->name, &cadence_wp_presentation_interface, 1);
     if (!p->presentation) { cadence_presentation_destroy(p); return NULL; }
     wl_proxy_add_listener(p->presentation, (void (**)(void))&clock_listener, p);
@@ -438,14 +450,8 @@ static inline struct cadence_input_times *cadence_input_times_create(void *displ
     struct cadence_input_times *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->display = display;
-    t->queue = wl_display_create_queue(display);
-    t->wrapper = t->queue ? wl_proxy_create_wrapper(display) : NULL;
-    if (!t->wrapper) { cadence_input_times_destroy(t); return NULL; }
-    wl_proxy_set_queue(t->wrapper, t->queue);
-    t->registry = wl_display_get_registry((struct wl_display *)t->wrapper);
-    if (!t->registry) { cadence_input_times_destroy(t); return NULL; }
-    wl_registry_add_listener(t->registry, &registry_listener, t);
-    if (wl_display_roundtrip_queue(t->display, t->queue) < 0 || t->seat_name == 0) {
+    if (!cadence_private_registry(display, &t->queue, &t->wrapper, &t->registry, &registry_listener, t)
+        || t->seat_name == 0) {
         cadence_input_times_destroy(t);
         return NULL;
     }

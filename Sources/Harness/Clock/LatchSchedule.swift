@@ -71,6 +71,8 @@ public struct LatchSchedule: Sendable {
     private var busy: [UInt64] = []
     private var busyNext = 0
     private var intervals: [UInt64] = []
+    /// A sorted copy of `intervals`, in a buffer kept from answer to answer (one comes every frame).
+    private var sortedIntervals: [UInt64] = []
     private var intervalNext = 0
     /// How many times the margin has widened.
     private var widenings = 0
@@ -205,7 +207,10 @@ public struct LatchSchedule: Sendable {
             intervals[intervalNext] = sample
         }
         intervalNext = (intervalNext + 1) % Self.intervalHistory
-        interval = intervals.sorted()[intervals.count / 2]
+        sortedIntervals.removeAll(keepingCapacity: true)
+        sortedIntervals.append(contentsOf: intervals)
+        sortedIntervals.sort()
+        interval = sortedIntervals[sortedIntervals.count / 2]
     }
 
     private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }

@@ -70,12 +70,11 @@ public struct InputStampMatcher: Sendable {
                 continue
             }
             let stamp = waiting[found]
-            // Stamps of this kind before the match are events the toolkit left out.
-            var kept: [InputStamp] = []
-            for (position, other) in waiting.enumerated() where position > found || other.kind != kind {
-                kept.append(other)
+            // Stamps of this kind before the match are events the toolkit left out (removed in place: this runs
+            // for every event a frame polls).
+            for position in stride(from: found, through: 0, by: -1) where waiting[position].kind == kind {
+                waiting.remove(at: position)
             }
-            waiting = kept
             let own = times[index]
             if own == 0 || (stamp.time <= own && own - stamp.time <= Self.maximumWait) {
                 times[index] = stamp.time

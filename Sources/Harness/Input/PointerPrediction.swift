@@ -26,6 +26,11 @@ public struct PointerPredictor: Sendable {
     /// Whether a button is held (a drag).
     public private(set) var pressed = false
     private var tracker = VelocityTracker<Point>()
+    /// The median of the last eight gaps between events (nanoseconds; 0 before two events), kept as events
+    /// come so that a prediction sorts nothing.
+    private var typicalGap: UInt64 = 0
+    /// Sorted copies of `gaps`, in a buffer kept from event to event.
+    private var sortedGaps: [UInt64] = []
     /// The two positions before the newest, newest first.
     private var previous: Point?, beforePrevious: Point?
     private var gaps: [UInt64] = []
@@ -43,15 +48,20 @@ public struct PointerPredictor: Sendable {
             point = at
             pressed = true
             tracker.reset()
-            gaps.removeAll()
+            gaps.removeAll(keepingCapacity: true)
+            typicalGap = 0
         case let .mouseUp(_, at: at):
             point = at
             pressed = false
         default: return
         }
         if let newest, time > newest.time {
+            if gaps.count == 8 { gaps.removeFirst() }
             gaps.append(time - newest.time)
-            if gaps.count > 8 { gaps.removeFirst() }
+            sortedGaps.removeAll(keepingCapacity: true)
+            sortedGaps.append(contentsOf: gaps)
+            sortedGaps.sort()
+            typicalGap = sortedGaps[sortedGaps.count / 2]
         }
         beforePrevious = previous
         previous = newest?.position
@@ -64,8 +74,9 @@ public struct PointerPredictor: Sendable {
     public func predicted(at display: UInt64, now: UInt64, whileDragging: Bool = true) -> Point? {
         guard let newest else { return nil }
         guard !whileDragging || pressed, tracker.count >= 3, display > newest.time else { return newest.position }
-        let gap = gaps.sorted()[gaps.count / 2]
-        if now > newest.time && (now - newest.time) * 2 > Swift.max(gap * 3, 16_000_000) { return newest.position }
+        if now > newest.time && (now - newest.time) * 2 > Swift.max(typicalGap * 3, 16_000_000) {
+            return newest.position
+        }
         let velocity = tracker.velocity(at: Double(now) / 1e9)
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         guard speed > 0, speed.isFinite else { return newest.position }
@@ -99,6 +110,9 @@ struct PointerErrorTrack {
         samples.append((time, position))
         if samples.count > 512 { samples.removeFirst(256) }
     }
+
+    /// Whether frames wait for the pointer's position at their presented time.
+    var isWaiting: Bool { !waiting.isEmpty }
 
     /// A frame shown at `time` that drew the pointer at `drawn`.
     mutating func shown(at time: UInt64, drawn: Point) { waiting.append((time, drawn)) }

@@ -61,8 +61,11 @@ public final class FrameLoop {
     /// Whether the run may predict the pointer (not in replays and fixed-step runs).
     private let mayPredict: Bool
     private let predictsForAll: Bool
-    /// The last frames' time from start to shown (for the expected display time without a latch), newest last.
+    /// The last frames' time from start to shown (for the expected display time without a latch), a ring, and
+    /// a buffer its median is sorted in (kept, so that a predicting frame allocates nothing).
     @exclusivity(unchecked) private var shownLeads: [UInt64] = []
+    @exclusivity(unchecked) private var shownLeadNext = 0
+    @exclusivity(unchecked) private var sortedLeads: [UInt64] = []
     /// The display's answers gathered since the display queue last took them.
     @exclusivity(unchecked) private var answers: [PresentationAnswer] = []
 
@@ -102,7 +105,6 @@ public final class FrameLoop {
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
         stats.displayTimes = backend.displayTimes
-        stats.inputTimes = backend.inputTimeSource
         asksDisplay = stats.displayTimes.isAvailable
         // Frames can start late for the display only where it says when it showed them.
         if asksDisplay && pacer.schedule == .latch && pacer.mode != .unpaced {
@@ -293,7 +295,13 @@ public final class FrameLoop {
     /// Tells the scene where the pointer will be when this frame is shown: at the latch schedule's aim, else
     /// as long after the frame's start as the last frames took to be shown (two periods before any answer).
     private func tellPredictedPointer(frameStart start: UInt64) {
-        let lead = shownLeads.isEmpty ? 2 * pacer.period : shownLeads.sorted()[shownLeads.count / 2]
+        var lead = 2 * pacer.period
+        if pacer.aimedDisplayTime == nil, !shownLeads.isEmpty {
+            sortedLeads.removeAll(keepingCapacity: true)
+            sortedLeads.append(contentsOf: shownLeads)
+            sortedLeads.sort()
+            lead = sortedLeads[sortedLeads.count / 2]
+        }
         let display = pacer.aimedDisplayTime ?? start + lead
         guard let predicted = predictor.predicted(at: display, now: start), predicted != toldPointer else { return }
         toldPointer = predicted
@@ -303,12 +311,17 @@ public final class FrameLoop {
     private func record(_ sample: FrameSample) {
         if let feedback = sample.display, feedback.outcome == .presented {
             if feedback.time > sample.start {
-                shownLeads.append(feedback.time - sample.start)
-                if shownLeads.count > 31 { shownLeads.removeFirst() }
+                if shownLeads.count < 31 {
+                    shownLeads.append(feedback.time - sample.start)
+                } else {
+                    shownLeads[shownLeadNext] = feedback.time - sample.start
+                }
+                shownLeadNext = (shownLeadNext + 1) % 31
             }
             if let drawn = sample.pointer { pointerErrors.shown(at: feedback.time, drawn: drawn) }
         }
-        pointerErrors.resolve(now: time.now(), into: stats)
+        // (A clock read only while frames shown during a drag wait for the pointer's position.)
+        if pointerErrors.isWaiting { pointerErrors.resolve(now: time.now(), into: stats) }
         stats.record(sample)
         for sink in sinks { sink.record(sample) }
     }
