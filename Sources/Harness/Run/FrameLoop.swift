@@ -194,9 +194,11 @@ public final class FrameLoop {
             dispatch(event)
             observePointer(event, at: eventTime)
         }
-        let predicting = mayPredict && (predictsForAll || scene.predictsPointer)
-        stats.predictsPointer = stats.predictsPointer || predicting
-        if predicting { tellPredictedPointer(frameStart: start) }
+        if mayPredict && (predictsForAll || scene.predictsPointer) {
+            // (Written only when predicting: a write to the stats every frame costs an empty frame's time.)
+            stats.predictsPointer = true
+            tellPredictedPointer(frameStart: start)
+        }
         let afterInput = time.now()
 
         let dt = clock.tick(at: start)
