@@ -8,17 +8,68 @@
 /// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
 @usableFromInline
 struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
-    /// Progress along the interval.
-    @usableFromInline var offset: Value = .zero
-    @usableFromInline var velocity: Value = .zero
-    @usableFromInline var force: Value = .zero
+    /// Progress along the interval, velocity and force: what one value has of its own.
+    @usableFromInline var vector = IntegratedMotion<Value>()
+    /// What a motion's time has reached: the same for every value that began and merged at the same times
+    /// with the same animation (``AnimatedValues`` shares one among them).
     @usableFromInline var clock = MotionClock()
 
     @inlinable
     init() {}
 
     @inlinable
+    init(vector: IntegratedMotion<Value>, clock: MotionClock) {
+        self.vector = vector
+        self.clock = clock
+    }
+
+    @inlinable
     static var defaultValue: Self { Self() }
+
+    /// Progress along the interval.
+    @inlinable
+    var offset: Value {
+        get { vector.offset }
+        set { vector.offset = newValue }
+    }
+
+    /// Applies `matrix` across `interval` (see ``IntegratedMotion/apply(_:across:)``).
+    @inlinable @inline(__always)
+    mutating func apply(_ m: MotionMatrix, across interval: Value) -> Bool {
+        vector.apply(m, across: interval)
+    }
+
+    /// The offset and velocity at the time of the last advance (see ``IntegratedMotion/shown(across:clock:)``).
+    @inlinable @inline(__always)
+    func motion(across interval: Value) -> (offset: Value, velocity: Value) {
+        vector.shown(across: interval, clock: clock)
+    }
+
+    /// Whether the motion has settled (see ``IntegratedMotion/settle(error:interval:)``).
+    @inlinable @inline(__always)
+    mutating func settle(error: Value, interval: Value) -> Bool {
+        vector.settle(error: error, interval: interval)
+    }
+}
+
+/// An integrated motion's own numbers: offset, velocity and force along its interval. The clock that
+/// advances them is kept apart (``MotionClock``), so that values moving in step share one.
+@usableFromInline
+struct IntegratedMotion<Value: VectorArithmetic> {
+    /// Progress along the interval.
+    @usableFromInline var offset: Value = .zero
+    @usableFromInline var velocity: Value = .zero
+    @usableFromInline var force: Value = .zero
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    init(offset: Value, velocity: Value, force: Value) {
+        self.offset = offset
+        self.velocity = velocity
+        self.force = force
+    }
 
     /// Applies `matrix` across `interval`, then tells whether the motion has settled, in which case it
     /// rests exactly on the interval's end, so that it stays settled if asked again.
@@ -35,11 +86,11 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
         return settle(error: error, interval: interval)
     }
 
-    /// The offset and velocity at the time of the last advance: the state itself on the grid; between
-    /// grid points, the cubic through this state and the next step's (without storing it) that has their
-    /// velocities as its slopes, so the motion is smooth and the velocity its exact rate.
+    /// The offset and velocity at the time of `clock`'s last advance: the motion itself on the grid;
+    /// between grid points, the cubic through this motion and the next step's (without storing it) that
+    /// has their velocities as its slopes, so the motion is smooth and the velocity its exact rate.
     @inlinable @inline(__always)
-    func motion(across interval: Value) -> (offset: Value, velocity: Value) {
+    func shown(across interval: Value, clock: MotionClock) -> (offset: Value, velocity: Value) {
         let u = clock.fraction
         guard u > 0 else { return (offset, velocity) }
         let m = clock.nextStep
@@ -140,7 +191,7 @@ extension MotionSource {
             let settled =
                 advance.stepped
                 ? box.value.apply(box.value.clock.activeMatrix, across: value)
-                : box.value.settle(error: value - box.value.offset, interval: value)
+                : box.value.settle(error: value - box.value.vector.offset, interval: value)
             let (offset, velocity) = box.value.motion(across: value)
             return (advance, settled, offset, velocity)
         }
@@ -161,7 +212,7 @@ extension MotionSource {
         let settled =
             advance.stepped
             ? state.apply(state.clock.activeMatrix, across: value)
-            : state.settle(error: value - state.offset, interval: value)
+            : state.settle(error: value - state.vector.offset, interval: value)
         if settled { return nil }
         return state.motion(across: value).velocity.scaled(by: advance.velocityScale)
     }
@@ -179,8 +230,8 @@ extension MotionSource {
             for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() }
         ) {
             state in
-            state.offset = offset ?? value
-            if let velocity { state.velocity = velocity.scaled(by: scale) }
+            state.vector.offset = offset ?? value
+            if let velocity { state.vector.velocity = velocity.scaled(by: scale) }
             beginRun(at: time, after: previous, clock: &state.clock)
         }
         return true
