@@ -68,7 +68,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "cadence", dependencies: ["CadenceCLI"]),
-        .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceTests", dependencies: ["Cadence", "CadenceExamples"]),
         .testTarget(name: "CadenceFoundationTests", dependencies: ["CadenceFoundation", "Cadence"]),
         .testTarget(name: "CadenceExamplesTests", dependencies: ["CadenceExamples", "Cadence"]),
         // checkAnimation over every built-in and documentation sample, and over animations broken on purpose.

@@ -64,3 +64,42 @@ final class DrivenValue<V: Animatable> {
         return true
     }
 }
+
+extension Tweener {
+    /// Creates a tracked ``DriverTween`` that advances every element of `values` by every (time-scaled)
+    /// delta while the driver is active, as ``drive(_:)-(AnimatedValue<V>)`` does for one value, with the
+    /// same lifetime and control: `pause()` freezes them all where they are.
+    ///
+    /// ```swift
+    /// let points = AnimatedValues(repeating: SIMD2<Double>(0, 0), count: 10_000)
+    /// tweener.drive(points)
+    /// points.setAll(animation: .snappy) { index in SIMD2(Double(index), 40) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func drive<V: VectorArithmetic>(_ values: AnimatedValues<V>) -> DriverTween {
+        let driven = DrivenValues(values)
+        return drive { deltaTime in driven.update(by: deltaTime) }
+    }
+}
+
+/// What a driver made by `Tweener.drive(_:)` holds for an ``AnimatedValues``: the values, until the driver
+/// is their last holder (see ``DrivenValue``).
+@usableFromInline
+final class DrivenValues<V: VectorArithmetic> {
+    @exclusivity(unchecked) @usableFromInline var values: AnimatedValues<V>?
+
+    @usableFromInline
+    init(_ values: AnimatedValues<V>) { self.values = values }
+
+    /// Advances the values; releases them and returns `false` once nobody else holds them.
+    @inlinable
+    func update(by deltaTime: TimeInterval) -> Bool {
+        guard values != nil, !isKnownUniquelyReferenced(&values) else {
+            values = nil
+            return false
+        }
+        Unmanaged.passUnretained(values.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.update(by: deltaTime) }
+        return true
+    }
+}

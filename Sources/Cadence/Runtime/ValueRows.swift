@@ -1,0 +1,590 @@
+/// The numbers of one element of ``AnimatedValues`` that a frame reads and writes: its target, the
+/// interval its animation covers and, under a merging spring, its offset, velocity and force. One row,
+/// so that a moving element is one stretch of memory.
+@usableFromInline
+struct ValueRow<Value: VectorArithmetic> {
+    @usableFromInline var target: Value
+    @usableFromInline var interval: Value
+    @usableFromInline var motion: IntegratedMotion<Value>
+
+    @inlinable
+    init(target: Value) {
+        self.target = target
+        interval = .zero
+        motion = IntegratedMotion()
+    }
+}
+
+/// Elements moving in step under one built-in animation: they began, or last merged, at the same time
+/// with the same animation, so their animation's clock (and a merging spring's step matrix) is one and
+/// the same. It is advanced once per frame for all of them (``ValueRows/evaluateCohort(_:)``); each
+/// element keeps only its own numbers in its ``ValueRow``.
+///
+/// What an ``AnimatedValue`` keeps in its animation's context, `IntegratedMotionState`'s clock and the
+/// logical-completion flag, is kept here once for the cohort.
+@usableFromInline
+struct Cohort {
+    @usableFromInline var animation: Animation
+    /// Whether the animation is integrated (a merging spring); otherwise a closed form (a timing curve,
+    /// an interpolating spring, a decay).
+    @usableFromInline var isIntegrated: Bool
+    /// The values' clock when the cohort's animation began (kept across a merge, as an entry's).
+    @usableFromInline var start: TimeInterval
+    @usableFromInline var clock: MotionClock
+    @usableFromInline var members = 0
+    /// Whether the cohort is in use (a freed one waits in `freeCohorts`).
+    @usableFromInline var isLive = true
+    /// Sticky within a run, as ``AnimationContext/isLogicallyComplete``.
+    @usableFromInline var isLogicallyComplete = false
+    // The last evaluation, at the values' clock.
+    @usableFromInline var isFinished = false
+    @usableFromInline var stepped = false
+    @usableFromInline var velocityScale = 1.0
+    /// A closed form's progress and rate, as fractions of the interval.
+    @usableFromInline var fraction = 0.0
+    @usableFromInline var rate = 0.0
+
+    @inlinable
+    init(animation: Animation, start: TimeInterval, clock: MotionClock) {
+        self.animation = animation
+        isIntegrated = animation.kind == .integrated
+        self.start = start
+        self.clock = clock
+    }
+}
+
+/// What a change made of the elements of one cohort, kept while the clock stands still, so that every
+/// element of the cohort given the same animation joins the same new cohort (and the previous
+/// animation's evaluation at the merge is done once).
+@usableFromInline
+struct CohortChange {
+    /// The cohort the elements were in; ``ValueRows/resting`` for elements at rest.
+    @usableFromInline var from: UInt32
+    /// The cohort they joined.
+    @usableFromInline var to: Int
+    /// The previous animation's evaluation at the merge: its clock advanced there and what the advance did.
+    @usableFromInline var previousClock: MotionClock
+    @usableFromInline var previousAdvance: MotionAdvance
+    /// A closed-form previous animation's sample there.
+    @usableFromInline var previousSample: MotionSample
+    /// The factor from the previous velocity to the new animation's.
+    @usableFromInline var velocityScale: Double
+
+    @inlinable
+    init(
+        from: UInt32, to: Int, previousClock: MotionClock, previousAdvance: MotionAdvance,
+        previousSample: MotionSample, velocityScale: Double
+    ) {
+        self.from = from
+        self.to = to
+        self.previousClock = previousClock
+        self.previousAdvance = previousAdvance
+        self.previousSample = previousSample
+        self.velocityScale = velocityScale
+    }
+}
+
+/// Everything ``AnimatedValues`` knows, as one struct mutated through one access (see ``RunningAnimations``
+/// for the rules each element follows).
+///
+/// Each element has a lane (``lanes``): at rest; in a ``Cohort`` (a built-in timing curve, interpolating
+/// spring or merging spring running alone, its numbers in its ``ValueRow``); or *alone*, in a full
+/// ``RunningAnimations`` of its own (a combination, a client's animation, keyframes, a tracked velocity),
+/// which is exactly the state of an ``AnimatedValue``. An element moves to its own state when a change
+/// needs more than its cohort can express, built from its row and cohort so that nothing it shows
+/// changes, and back to rest when that state finishes.
+@usableFromInline
+struct ValueRows<Value: VectorArithmetic> {
+    /// The lane of an element at rest.
+    @inlinable static var resting: UInt32 { .max }
+    /// Set in the lane of an element in its own state; the rest of the lane is its slot in ``alone``.
+    @inlinable static var aloneBit: UInt32 { 0x8000_0000 }
+    /// Set in the lane of an element in a cohort that has completions waiting in ``completions``.
+    @inlinable static var completionBit: UInt32 { 0x4000_0000 }
+    /// The cohort or slot in a lane.
+    @inlinable static var indexMask: UInt32 { 0x3FFF_FFFF }
+
+    @usableFromInline var count = 0
+    @usableFromInline var capacity = 0
+    @usableFromInline var rows: UnsafeMutablePointer<ValueRow<Value>>
+    @usableFromInline var presentations: UnsafeMutablePointer<Value>
+    @usableFromInline var velocities: UnsafeMutablePointer<Value>
+    @usableFromInline var lanes: UnsafeMutablePointer<UInt32>
+
+    @usableFromInline var clock: TimeInterval = 0
+    @usableFromInline var environment = EnvironmentValues()
+    @usableFromInline var animatingCount = 0
+    @usableFromInline var cohorts: ContiguousArray<Cohort> = []
+    @usableFromInline var freeCohorts: [Int] = []
+    /// The elements in their own state, by slot.
+    @usableFromInline var alone: ContiguousArray<RunningAnimations<Value>> = []
+    @usableFromInline var freeAlone: [Int] = []
+    /// The completions waiting on elements in cohorts, by element (those alone keep theirs).
+    @usableFromInline var completions: [Int: CompletionList] = [:]
+    /// Completions due, in order; the owner calls them once the state is consistent again.
+    @usableFromInline var pending: [() -> Void] = []
+    /// The animation of the changes made since the clock last moved, and what they made of each cohort.
+    @usableFromInline var changeAnimation: Animation?
+    @usableFromInline var changes: [CohortChange] = []
+
+    @inlinable
+    init(_ values: [Value]) {
+        capacity = Swift.max(values.count, 1)
+        rows = .allocate(capacity: capacity)
+        presentations = .allocate(capacity: capacity)
+        velocities = .allocate(capacity: capacity)
+        lanes = .allocate(capacity: capacity)
+        for value in values { _ = append(value) }
+    }
+
+    /// Frees the buffers (the owner's `deinit`).
+    @inlinable
+    func deallocate() {
+        rows.deinitialize(count: count)
+        rows.deallocate()
+        presentations.deinitialize(count: count)
+        presentations.deallocate()
+        velocities.deinitialize(count: count)
+        velocities.deallocate()
+        lanes.deallocate()
+    }
+
+    @inlinable
+    func checkIndex(_ index: Int) {
+        precondition(index >= 0 && index < count, "index \(index) out of range 0..<\(count)")
+    }
+
+    /// Adds an element at rest on `value` (usable: the owner checks).
+    @inlinable
+    mutating func append(_ value: Value) -> Int {
+        if count == capacity { grow() }
+        (rows + count).initialize(to: ValueRow(target: value))
+        (presentations + count).initialize(to: value)
+        (velocities + count).initialize(to: .zero)
+        lanes[count] = Self.resting
+        count += 1
+        return count - 1
+    }
+
+    @inlinable
+    mutating func grow() {
+        let newCapacity = capacity * 2
+        func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: count)
+            old.deallocate()
+            return new
+        }
+        rows = moved(rows)
+        presentations = moved(presentations)
+        velocities = moved(velocities)
+        lanes = moved(lanes)
+        capacity = newCapacity
+    }
+
+    @inlinable
+    func activeAnimationCount(at index: Int) -> Int {
+        let lane = lanes[index]
+        if lane == Self.resting { return 0 }
+        if lane & Self.aloneBit != 0 { return alone[Int(lane & Self.indexMask)].count }
+        return 1
+    }
+
+    @inlinable
+    mutating func setEnvironment(_ newEnvironment: EnvironmentValues) {
+        environment = newEnvironment
+        for slot in alone.indices { alone[slot].setEnvironment(newEnvironment) }
+    }
+
+    // MARK: - Time
+
+    /// Advances the clock by `deltaTime` (finite and not negative) and evaluates every running element.
+    @inlinable
+    mutating func advance(by deltaTime: TimeInterval) {
+        changes.removeAll(keepingCapacity: true)
+        changeAnimation = nil
+        clock += deltaTime
+        guard animatingCount > 0 else { return }
+        for index in cohorts.indices where cohorts[index].isLive {
+            if cohorts[index].members == 0 {
+                freeCohort(index)
+            } else {
+                evaluateCohort(index)
+            }
+        }
+        for index in 0..<count {
+            let lane = lanes[index]
+            if lane == Self.resting { continue }
+            if lane & Self.aloneBit != 0 {
+                let slot = Int(lane & Self.indexMask)
+                _ = alone[slot].advance(by: deltaTime)
+                syncAlone(index, slot: slot)
+            } else {
+                evaluateRow(index, lane: lane, after: deltaTime)
+            }
+        }
+    }
+
+    /// Evaluates a cohort's animation at the clock: a closed form's sample, or a merging spring's clock
+    /// advanced (its step matrix left in it), as `MotionSource.integrated` does for one value.
+    @inlinable
+    mutating func evaluateCohort(_ index: Int) {
+        let time = clock - cohorts[index].start
+        if cohorts[index].isIntegrated {
+            let advance = cohorts[index].animation.advance(to: time, clock: &cohorts[index].clock)
+            cohorts[index].stepped = advance.stepped
+            cohorts[index].isFinished = advance.isFinished
+            cohorts[index].velocityScale = advance.velocityScale
+            if advance.isLogicallyComplete { cohorts[index].isLogicallyComplete = true }
+        } else {
+            let sample = cohorts[index].animation.sample(at: time)
+            if sample.isLogicallyComplete { cohorts[index].isLogicallyComplete = true }
+            cohorts[index].isFinished = sample.isFinished
+            cohorts[index].fraction = sample.fraction
+            cohorts[index].rate = sample.rate
+        }
+    }
+
+    /// Evaluates element `index` of the cohort in `lane` from the cohort's last evaluation, as
+    /// `RunningAnimations.evaluateAlone` does for one value; `deltaTime` is the time since its last
+    /// evaluation, for a velocity the animation does not report.
+    @inlinable @inline(__always)
+    mutating func evaluateRow(_ index: Int, lane: UInt32, after deltaTime: TimeInterval) {
+        let cohort = Int(lane & Self.indexMask)
+        let row = rows + index
+        let interval = row.pointee.interval
+        if cohorts[cohort].isIntegrated {
+            let settled =
+                cohorts[cohort].stepped
+                ? row.pointee.motion.apply(cohorts[cohort].clock.activeMatrix, across: interval)
+                : row.pointee.motion.settle(error: interval - row.pointee.motion.offset, interval: interval)
+            if cohorts[cohort].isFinished || settled {
+                finishRow(index)
+                return
+            }
+            let (offset, velocity) = row.pointee.motion.shown(across: interval, clock: cohorts[cohort].clock)
+            if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: cohort) }
+            presentations[index] = row.pointee.target - interval + offset
+            velocities[index] = velocity.scaled(by: cohorts[cohort].velocityScale)
+        } else {
+            if cohorts[cohort].isFinished {
+                finishRow(index)
+                return
+            }
+            if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: cohort) }
+            let shown = row.pointee.target - interval + interval.scaled(by: cohorts[cohort].fraction)
+            let rate = cohorts[cohort].rate
+            if rate.isFinite {
+                velocities[index] = interval.scaled(by: rate)
+            } else if deltaTime > 0 {
+                velocities[index] = (shown - presentations[index]).scaled(by: 1 / deltaTime)
+            }
+            presentations[index] = shown
+        }
+    }
+
+    /// Moves element `index`'s logical completions to ``pending`` once its cohort is logically complete.
+    @inlinable
+    mutating func takeDueLogicalCompletions(_ index: Int, cohort: Int) {
+        guard cohorts[cohort].isLogicallyComplete, completions[index]?.logical.isEmpty == false else { return }
+        completions[index]!.takeLogical(into: &pending)
+    }
+
+    /// Ends element `index`'s animation (it is in a cohort): it shows its target, at rest, and every
+    /// completion waiting on it is due.
+    @inlinable
+    mutating func finishRow(_ index: Int) {
+        let lane = lanes[index]
+        cohorts[Int(lane & Self.indexMask)].members -= 1
+        if lane & Self.completionBit != 0, var list = completions.removeValue(forKey: index) {
+            list.takeAll(into: &pending)
+        }
+        lanes[index] = Self.resting
+        animatingCount -= 1
+        presentations[index] = rows[index].target
+        velocities[index] = .zero
+        rows[index].interval = .zero
+        rows[index].motion = IntegratedMotion()
+    }
+
+    // MARK: - Cohorts
+
+    /// Starts the changes of a `set`: changes with another animation than the last ones' share nothing
+    /// with them.
+    @inlinable
+    mutating func beginChanges(_ animation: Animation?) {
+        guard let animation, changeAnimation != animation else { return }
+        changeAnimation = animation
+        changes.removeAll(keepingCapacity: true)
+    }
+
+    /// The change recorded for elements of `from` (a cohort, or ``resting``), if any.
+    @inlinable
+    func change(from: UInt32) -> Int? {
+        var index = changes.startIndex
+        while index < changes.endIndex {
+            if changes[index].from == from { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A new cohort for `animation` beginning at `start` with `clock`, evaluated at the values' clock.
+    @inlinable
+    mutating func makeCohort(_ animation: Animation, start: TimeInterval, clock motionClock: MotionClock) -> Int {
+        let cohort = Cohort(animation: animation, start: start, clock: motionClock)
+        let index: Int
+        if let free = freeCohorts.popLast() {
+            cohorts[free] = cohort
+            index = free
+        } else {
+            cohorts.append(cohort)
+            index = cohorts.count - 1
+        }
+        evaluateCohort(index)
+        return index
+    }
+
+    @inlinable
+    mutating func freeCohort(_ index: Int) {
+        // A resting animation in place of the cohort's: a client's closure state is not kept alive.
+        cohorts[index].animation = Animation(RestingAnimation())
+        cohorts[index].isLive = false
+        freeCohorts.append(index)
+    }
+
+    /// Puts element `index` (at rest or in a cohort) in `cohort`, keeping its waiting completions and
+    /// adding `newCompletions`.
+    @inlinable
+    mutating func join(_ index: Int, cohort: Int, completions newCompletions: consuming CompletionList) {
+        let lane = lanes[index]
+        var hasCompletions = false
+        if lane == Self.resting {
+            animatingCount += 1
+        } else {
+            cohorts[Int(lane & Self.indexMask)].members -= 1
+            hasCompletions = lane & Self.completionBit != 0
+        }
+        if !newCompletions.logical.isEmpty || !newCompletions.removed.isEmpty {
+            if hasCompletions {
+                completions[index]!.absorb(&newCompletions)
+            } else {
+                completions[index] = newCompletions
+            }
+            hasCompletions = true
+        }
+        cohorts[cohort].members += 1
+        lanes[index] = UInt32(cohort) | (hasCompletions ? Self.completionBit : 0)
+    }
+
+    // MARK: - Changes
+
+    /// Sets element `index`'s target (usable: the owner checks), as `RunningAnimations.setTarget`, then
+    /// evaluates it at the change's time, as a read of an ``AnimatedValue``'s presentation would.
+    @inlinable
+    mutating func set(
+        _ newTarget: Value, at index: Int, animation: Animation?, completions newCompletions: consuming CompletionList
+    ) {
+        let lane = lanes[index]
+        if lane != Self.resting && lane & Self.aloneBit != 0 {
+            setAlone(
+                newTarget, at: index, slot: Int(lane & Self.indexMask), animation: animation,
+                completions: newCompletions)
+            return
+        }
+        guard let animation else {
+            rows[index].target = newTarget
+            if lane == Self.resting {
+                presentations[index] = newTarget
+            } else {
+                finishRow(index)
+            }
+            newCompletions.takeAll(into: &pending)
+            return
+        }
+        let kind = animation.kind
+        if lane == Self.resting && (kind == .closedForm || kind == .integrated) {
+            start(newTarget, at: index, animation: animation, completions: newCompletions)
+        } else if lane != Self.resting && kind == .integrated
+            && merge(newTarget, at: index, animation: animation, completions: &newCompletions)
+        {
+            return
+        } else {
+            let slot = moveAlone(index)
+            setAlone(newTarget, at: index, slot: slot, animation: animation, completions: newCompletions)
+        }
+    }
+
+    /// Starts a closed-form or merging animation on element `index`, at rest.
+    @inlinable
+    mutating func start(
+        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: consuming CompletionList
+    ) {
+        let cohort: Int
+        if let known = change(from: Self.resting) {
+            cohort = changes[known].to
+        } else {
+            cohort = makeCohort(animation, start: clock, clock: MotionClock())
+            changes.append(
+                CohortChange(
+                    from: Self.resting, to: cohort, previousClock: MotionClock(),
+                    previousAdvance: .finished, previousSample: .finished, velocityScale: 1))
+        }
+        rows[index].interval = newTarget - rows[index].target
+        rows[index].target = newTarget
+        rows[index].motion = IntegratedMotion()
+        join(index, cohort: cohort, completions: newCompletions)
+        evaluateRow(index, lane: lanes[index], after: 0)
+    }
+
+    /// Lets a merging `animation` take over element `index`'s cohort animation if it merges with it, as
+    /// `RunningAnimations.merge` and `MotionSource.integratedMerge` do for one value: the element keeps
+    /// its progress, velocity and force, its animation's begin time, and its completions. Returns
+    /// whether it merged.
+    @inlinable
+    mutating func merge(
+        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: inout CompletionList
+    ) -> Bool {
+        let lane = lanes[index]
+        let from = lane & Self.indexMask
+        let previous = Int(from)
+        let known: Int
+        if let found = change(from: from) {
+            known = found
+        } else {
+            guard let scale = animation.mergeVelocityScale(previous: cohorts[previous].animation) else { return false }
+            let time = clock - cohorts[previous].start
+            // The previous animation evaluated at the merge, as `previous.evaluate` does: on its own
+            // clock (a merging spring's, which the new run then continues) or by a sample.
+            var previousClock = MotionClock()
+            var previousAdvance = MotionAdvance.finished
+            var previousSample = MotionSample.finished
+            if cohorts[previous].isIntegrated {
+                previousClock = cohorts[previous].clock
+                previousAdvance = cohorts[previous].animation.advance(to: time, clock: &previousClock)
+            } else {
+                previousSample = cohorts[previous].animation.sample(at: time)
+            }
+            var newClock = cohorts[previous].isIntegrated ? previousClock : MotionClock()
+            animation.beginRun(at: time, after: cohorts[previous].animation, clock: &newClock)
+            let cohort = makeCohort(animation, start: cohorts[previous].start, clock: newClock)
+            changes.append(
+                CohortChange(
+                    from: from, to: cohort, previousClock: previousClock, previousAdvance: previousAdvance,
+                    previousSample: previousSample, velocityScale: scale))
+            known = changes.count - 1
+        }
+        let change = changes[known]
+        let previousInterval = rows[index].interval
+        // The previous animation's progress and velocity at the merge (`nil` once finished).
+        var offset: Value?
+        var velocity: Value?
+        var motion = IntegratedMotion<Value>()
+        if cohorts[previous].isIntegrated {
+            motion = rows[index].motion
+            let advance = change.previousAdvance
+            let settled =
+                advance.stepped
+                ? motion.apply(change.previousClock.activeMatrix, across: previousInterval)
+                : motion.settle(error: previousInterval - motion.offset, interval: previousInterval)
+            let (shown, rate) = motion.shown(across: previousInterval, clock: change.previousClock)
+            if !advance.isFinished && !settled {
+                offset = shown
+                velocity = rate.scaled(by: advance.velocityScale)
+            }
+        } else if !change.previousSample.isFinished {
+            offset = previousInterval.scaled(by: change.previousSample.fraction)
+            if change.previousSample.rate.isFinite {
+                velocity = previousInterval.scaled(by: change.previousSample.rate)
+            }
+        }
+        motion.offset = offset ?? previousInterval
+        if let velocity { motion.velocity = velocity.scaled(by: change.velocityScale) }
+        let difference = newTarget - rows[index].target
+        rows[index].target = newTarget
+        rows[index].interval = previousInterval + difference
+        rows[index].motion = motion
+        join(index, cohort: change.to, completions: newCompletions)
+        evaluateRow(index, lane: lanes[index], after: 0)
+        return true
+    }
+
+    /// Moves element `index` (at rest or in a cohort) to a state of its own, an ``AnimatedValue``'s
+    /// exactly, built from its row and cohort. Returns its slot in ``alone``.
+    @inlinable
+    mutating func moveAlone(_ index: Int) -> Int {
+        let lane = lanes[index]
+        let row = rows[index]
+        var running = RunningAnimations<Value>(value: row.target)
+        running.clock = clock
+        running.setEnvironment(environment)
+        if lane == Self.resting {
+            animatingCount += 1
+        } else {
+            let cohort = Int(lane & Self.indexMask)
+            var context = AnimationContext<Value>(environment: environment)
+            if cohorts[cohort].isIntegrated {
+                context.state[IntegratedMotionState<Value>.self] = IntegratedMotionState(
+                    vector: row.motion, clock: cohorts[cohort].clock)
+            }
+            context.logicallyComplete = cohorts[cohort].isLogicallyComplete
+            var waiting = CompletionList()
+            if lane & Self.completionBit != 0, let list = completions.removeValue(forKey: index) { waiting = list }
+            running.first = AnimationEntry(
+                animation: cohorts[cohort].animation, context: context, interval: row.interval,
+                startTime: cohorts[cohort].start, completions: waiting)
+            running.isRunning = true
+            running.presentation = presentations[index]
+            running.velocity = velocities[index]
+            cohorts[cohort].members -= 1
+        }
+        let slot: Int
+        if let free = freeAlone.popLast() {
+            alone[free] = running
+            slot = free
+        } else {
+            alone.append(running)
+            slot = alone.count - 1
+        }
+        lanes[index] = Self.aloneBit | UInt32(slot)
+        return slot
+    }
+
+    /// A change to an element in its own state, evaluated at once.
+    @inlinable
+    mutating func setAlone(
+        _ newTarget: Value, at index: Int, slot: Int, animation: Animation?,
+        completions newCompletions: consuming CompletionList
+    ) {
+        rows[index].target = newTarget
+        _ = alone[slot].setTarget(newTarget, animation: animation, completions: newCompletions)
+        _ = alone[slot].refresh()
+        syncAlone(index, slot: slot)
+    }
+
+    /// Copies what an element in its own state shows, takes its due completions, and returns it to rest
+    /// once nothing runs.
+    @inlinable
+    mutating func syncAlone(_ index: Int, slot: Int) {
+        presentations[index] = alone[slot].presentation
+        velocities[index] = alone[slot].velocity
+        if !alone[slot].pending.isEmpty { CompletionList.move(&alone[slot].pending, after: &pending) }
+        guard !alone[slot].isRunning else { return }
+        alone[slot] = RunningAnimations(value: .zero)
+        freeAlone.append(slot)
+        lanes[index] = Self.resting
+        animatingCount -= 1
+        rows[index].interval = .zero
+    }
+
+    /// Element `index` follows a pointer: at `value`, moving at `velocity` (usable: the owner checks),
+    /// as `RunningAnimations.track`.
+    @inlinable
+    mutating func track(_ index: Int, to value: Value, velocity: Value) {
+        let lane = lanes[index]
+        let slot = lane != Self.resting && lane & Self.aloneBit != 0 ? Int(lane & Self.indexMask) : moveAlone(index)
+        rows[index].target = value
+        _ = alone[slot].track(to: value, velocity: velocity)
+        syncAlone(index, slot: slot)
+    }
+}
