@@ -127,10 +127,13 @@ public final class AnimatedValues<Value: VectorArithmetic> {
     ) -> Bool {
         storage.checkIndex(index)
         guard target.isUsable else { return false }
-        storage.beginChanges(animation)
-        storage.set(
-            target, at: index, animation: animation,
-            completions: CompletionList(completion, criteria: completionCriteria))
+        let completions = CompletionList(completion, criteria: completionCriteria)
+        if let animation {
+            storage.beginChanges(animation)
+            storage.set(target, at: index, animation: animation, completions: completions)
+        } else {
+            storage.jump(target, at: index, completions: completions)
+        }
         callPendingCompletions()
         return true
     }
@@ -146,13 +149,22 @@ public final class AnimatedValues<Value: VectorArithmetic> {
         _ indices: Range<Int>, animation: Animation?, to target: (Int) throws -> Value
     ) rethrows -> Int {
         precondition(indices.lowerBound >= 0 && indices.upperBound <= storage.count, "indices out of range")
-        storage.beginChanges(animation)
         var accepted = 0
-        for index in indices {
-            let value = try target(index)
-            guard value.isUsable else { continue }
-            storage.set(value, at: index, animation: animation, completions: CompletionList())
-            accepted += 1
+        if let animation {
+            storage.beginChanges(animation)
+            for index in indices {
+                let value = try target(index)
+                guard value.isUsable else { continue }
+                storage.set(value, at: index, animation: animation, completions: nil)
+                accepted += 1
+            }
+        } else {
+            for index in indices {
+                let value = try target(index)
+                guard value.isUsable else { continue }
+                storage.jump(value, at: index, completions: nil)
+                accepted += 1
+            }
         }
         callPendingCompletions()
         return accepted

@@ -134,6 +134,10 @@ struct ValueRows<Value: VectorArithmetic> {
         presentations = .allocate(capacity: capacity)
         velocities = .allocate(capacity: capacity)
         lanes = .allocate(capacity: capacity)
+        // Room for the cohorts of a few changes a frame, so that a steady frame that frees one allocates nothing.
+        cohorts.reserveCapacity(16)
+        freeCohorts.reserveCapacity(16)
+        changes.reserveCapacity(4)
         for value in values { _ = append(value) }
     }
 
@@ -312,8 +316,8 @@ struct ValueRows<Value: VectorArithmetic> {
     /// Starts the changes of a `set`: changes with another animation than the last ones' share nothing
     /// with them.
     @inlinable
-    mutating func beginChanges(_ animation: Animation?) {
-        guard let animation, changeAnimation != animation else { return }
+    mutating func beginChanges(_ animation: Animation) {
+        guard changeAnimation != animation else { return }
         changeAnimation = animation
         changes.removeAll(keepingCapacity: true)
     }
@@ -356,7 +360,7 @@ struct ValueRows<Value: VectorArithmetic> {
     /// Puts element `index` (at rest or in a cohort) in `cohort`, keeping its waiting completions and
     /// adding `newCompletions`.
     @inlinable
-    mutating func join(_ index: Int, cohort: Int, completions newCompletions: consuming CompletionList) {
+    mutating func join(_ index: Int, cohort: Int, completions newCompletions: CompletionList?) {
         let lane = lanes[index]
         var hasCompletions = false
         if lane == Self.resting {
@@ -365,7 +369,7 @@ struct ValueRows<Value: VectorArithmetic> {
             cohorts[Int(lane & Self.indexMask)].members -= 1
             hasCompletions = lane & Self.completionBit != 0
         }
-        if !newCompletions.logical.isEmpty || !newCompletions.removed.isEmpty {
+        if var newCompletions, !newCompletions.logical.isEmpty || !newCompletions.removed.isEmpty {
             if hasCompletions {
                 completions[index]!.absorb(&newCompletions)
             } else {
@@ -379,46 +383,59 @@ struct ValueRows<Value: VectorArithmetic> {
 
     // MARK: - Changes
 
-    /// Sets element `index`'s target (usable: the owner checks), as `RunningAnimations.setTarget`, then
-    /// evaluates it at the change's time, as a read of an ``AnimatedValue``'s presentation would.
+    /// Sets element `index`'s target (usable: the owner checks) without animation, as
+    /// `RunningAnimations.setTarget` with none: what ran on it ends, its completions due before `completion`.
+    @inlinable
+    mutating func jump(_ newTarget: Value, at index: Int, completions newCompletions: CompletionList?) {
+        let lane = lanes[index]
+        if lane != Self.resting && lane & Self.aloneBit != 0 {
+            setAlone(
+                newTarget, at: index, slot: Int(lane & Self.indexMask), animation: nil,
+                completions: newCompletions ?? CompletionList())
+            return
+        }
+        rows[index].target = newTarget
+        if lane == Self.resting {
+            presentations[index] = newTarget
+        } else {
+            finishRow(index)
+        }
+        if var newCompletions { newCompletions.takeAll(into: &pending) }
+    }
+
+    /// Sets element `index`'s target (usable: the owner checks) with `animation`, as
+    /// `RunningAnimations.setTarget`, then evaluates it at the change's time, as a read of an
+    /// ``AnimatedValue``'s presentation would. The animation is borrowed: only a new cohort keeps a copy.
     @inlinable
     mutating func set(
-        _ newTarget: Value, at index: Int, animation: Animation?, completions newCompletions: consuming CompletionList
+        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: CompletionList?
     ) {
         let lane = lanes[index]
         if lane != Self.resting && lane & Self.aloneBit != 0 {
             setAlone(
                 newTarget, at: index, slot: Int(lane & Self.indexMask), animation: animation,
-                completions: newCompletions)
-            return
-        }
-        guard let animation else {
-            rows[index].target = newTarget
-            if lane == Self.resting {
-                presentations[index] = newTarget
-            } else {
-                finishRow(index)
-            }
-            newCompletions.takeAll(into: &pending)
+                completions: newCompletions ?? CompletionList())
             return
         }
         let kind = animation.kind
         if lane == Self.resting && (kind == .closedForm || kind == .integrated) {
             start(newTarget, at: index, animation: animation, completions: newCompletions)
         } else if lane != Self.resting && kind == .integrated
-            && merge(newTarget, at: index, animation: animation, completions: &newCompletions)
+            && merge(newTarget, at: index, animation: animation, completions: newCompletions)
         {
             return
         } else {
             let slot = moveAlone(index)
-            setAlone(newTarget, at: index, slot: slot, animation: animation, completions: newCompletions)
+            setAlone(
+                newTarget, at: index, slot: slot, animation: animation,
+                completions: newCompletions ?? CompletionList())
         }
     }
 
     /// Starts a closed-form or merging animation on element `index`, at rest.
     @inlinable
     mutating func start(
-        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: consuming CompletionList
+        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: CompletionList?
     ) {
         let cohort: Int
         if let known = change(from: Self.resting) {
@@ -443,7 +460,7 @@ struct ValueRows<Value: VectorArithmetic> {
     /// whether it merged.
     @inlinable
     mutating func merge(
-        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: inout CompletionList
+        _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: CompletionList?
     ) -> Bool {
         let lane = lanes[index]
         let from = lane & Self.indexMask
@@ -474,7 +491,7 @@ struct ValueRows<Value: VectorArithmetic> {
                     previousSample: previousSample, velocityScale: scale))
             known = changes.count - 1
         }
-        let change = changes[known]
+        // Field by field: a copy of the whole change (two clocks) per element cost more than the merge.
         let previousInterval = rows[index].interval
         // The previous animation's progress and velocity at the merge (`nil` once finished).
         var offset: Value?
@@ -482,29 +499,30 @@ struct ValueRows<Value: VectorArithmetic> {
         var motion = IntegratedMotion<Value>()
         if cohorts[previous].isIntegrated {
             motion = rows[index].motion
-            let advance = change.previousAdvance
+            let advance = changes[known].previousAdvance
             let settled =
                 advance.stepped
-                ? motion.apply(change.previousClock.activeMatrix, across: previousInterval)
+                ? motion.apply(changes[known].previousClock.activeMatrix, across: previousInterval)
                 : motion.settle(error: previousInterval - motion.offset, interval: previousInterval)
-            let (shown, rate) = motion.shown(across: previousInterval, clock: change.previousClock)
+            let (shown, rate) = motion.shown(across: previousInterval, clock: changes[known].previousClock)
             if !advance.isFinished && !settled {
                 offset = shown
                 velocity = rate.scaled(by: advance.velocityScale)
             }
-        } else if !change.previousSample.isFinished {
-            offset = previousInterval.scaled(by: change.previousSample.fraction)
-            if change.previousSample.rate.isFinite {
-                velocity = previousInterval.scaled(by: change.previousSample.rate)
+        } else {
+            let sample = changes[known].previousSample
+            if !sample.isFinished {
+                offset = previousInterval.scaled(by: sample.fraction)
+                if sample.rate.isFinite { velocity = previousInterval.scaled(by: sample.rate) }
             }
         }
         motion.offset = offset ?? previousInterval
-        if let velocity { motion.velocity = velocity.scaled(by: change.velocityScale) }
+        if let velocity { motion.velocity = velocity.scaled(by: changes[known].velocityScale) }
         let difference = newTarget - rows[index].target
         rows[index].target = newTarget
         rows[index].interval = previousInterval + difference
         rows[index].motion = motion
-        join(index, cohort: change.to, completions: newCompletions)
+        join(index, cohort: changes[known].to, completions: newCompletions)
         evaluateRow(index, lane: lanes[index], after: 0)
         return true
     }
