@@ -28,8 +28,8 @@ func mergingSpringFloorBenchmarks() {
 /// context, no matrix, no dispatch, no array checks.
 final class PlainSpringField: PointField {
     typealias Value = SIMD2<Double>
-    let homes = AnimatedField.homes
-    let count = AnimatedField.homes.count
+    let homes: [Value]
+    let count: Int
     let stiffness: Double, damping: Double
     private let targets: UnsafeMutablePointer<Value>
     private let errors: UnsafeMutablePointer<Value>
@@ -47,7 +47,10 @@ final class PlainSpringField: PointField {
     private var outward = false
     private var clock = 0.0
 
-    init() {
+    /// `count` values on `AnimatedField`'s grid (its own 10,000 by default).
+    init(count: Int = ModelSuites.values) {
+        homes = AnimatedField.homes(count)
+        self.count = count
         (stiffness, damping) = springCoefficients(response: 0.5, dampingFraction: 1)
         buffers = FlatBuffers(count: 8, bytes: count * MemoryLayout<Value>.stride)
         targets = buffers.buffer(0, of: .zero, capacity: count)

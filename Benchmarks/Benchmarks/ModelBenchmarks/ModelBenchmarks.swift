@@ -323,6 +323,7 @@ func animatedValueBenchmarks() {
     measureRetargets(ModelSuites.retargetsUnderCombination) { AnimatedField(animation: .easeInOut) }
     combiningFloorBenchmarks()
     mergingSpringFloorBenchmarks()
+    manyValuesBenchmarks()
 
     let storm = ModelSuites.retargetStorm
     Benchmark(storm.name, configuration: .init(storm)) { benchmark in
@@ -551,7 +552,12 @@ final class AnimatedField: PointField {
     private var outward = false
 
     /// Where the values start: a grid 100 wide, 10 apart.
-    static let homes = (0..<ModelSuites.values).map { SIMD2(Double($0 % 100) * 10, Double($0 / 100) * 10) }
+    static let homes = homes(ModelSuites.values)
+
+    /// Where `count` values start: a grid 100 wide, 10 apart.
+    static func homes(_ count: Int) -> [SIMD2<Double>] {
+        (0..<count).map { SIMD2(Double($0 % 100) * 10, Double($0 / 100) * 10) }
+    }
 
     init(animation: Animation) {
         self.animation = animation

@@ -411,6 +411,61 @@ public enum ModelSuites {
     public static let retargetsUnderCombinationFloor = animatedValuesFloor(
         "retarget every frame, combining .easeInOut, entries appended plainly")
 
+    /// How many values the `AnimatedValues` rows animate at once.
+    public static let manyValueCounts = [10_000, 100_000, 1_000_000]
+
+    /// `AnimatedValues.update(by:)` for one 60 Hz frame of `count` values, each under a merging spring
+    /// (`AnimatedField`'s grid and schedule), at most 1.3× the same springs stepped plainly, no allocation.
+    public static func manyUnderSpring(_ count: Int) -> Suite {
+        manyValues(
+            "update, merging .spring", count: count, floor: manyUnderSpringFloor(count),
+            goal: Goal(ratioToFloor: 1.3, allocationFree: true))
+    }
+
+    /// Its floor: ``valuesUnderSpringFloor``'s plain springs at `count` values (that suite itself at 10,000).
+    public static func manyUnderSpringFloor(_ count: Int) -> Suite {
+        count == values ? valuesUnderSpringFloor : manyValuesFloor("merging .spring stepped plainly", count: count)
+    }
+
+    /// Every one of `count` values retargeted under a merging spring by one `setAll`, one frame after the
+    /// last retarget, at most 10× the same merges written plainly (each merge also evaluates the motion it
+    /// takes over and the new one at the change, as SwiftUI does, where the floor only moves numbers), no
+    /// allocation.
+    public static func manyRetargets(_ count: Int) -> Suite {
+        manyValues(
+            "retarget all, merging .spring", count: count, floor: manyRetargetsFloor(count),
+            goal: Goal(ratioToFloor: 10, allocationFree: true))
+    }
+
+    /// Its floor: ``retargetsUnderSpringFloor``'s plain merges at `count` values (that suite itself at 10,000).
+    public static func manyRetargetsFloor(_ count: Int) -> Suite {
+        count == values
+            ? retargetsUnderSpringFloor
+            : manyValuesFloor("retarget every frame, merging .spring, merged plainly", count: count)
+    }
+
+    /// Iterations of a `count`-value suite: about 3 million values updated, and never fewer than 20.
+    private static func manyIterations(_ count: Int) -> Int { max(20, 3_000_000 / count) }
+
+    private static func manyValues(_ what: String, count: Int, floor: Suite, goal: Goal) -> Suite {
+        Suite(
+            target: target, name: "AnimatedValues \(what), \(count.grouped) SIMD2<Double>", itemsPerIteration: count,
+            item: "value", iterations: manyIterations(count), warmup: max(3, manyIterations(count) / 10), goal: goal,
+            floor: floor.name)
+    }
+
+    private static func manyValuesFloor(_ what: String, count: Int) -> Suite {
+        Suite(
+            target: target, name: "Floor: \(what), \(count.grouped) SIMD2<Double>", itemsPerIteration: count,
+            item: "value", iterations: manyIterations(count), warmup: max(3, manyIterations(count) / 10))
+    }
+
+    /// The `AnimatedValues` rows and their floors beyond 10,000 values, in table order.
+    public static let manyValueRows: [Suite] = manyValueCounts.flatMap { count in
+        (count == values ? [] : [manyUnderSpringFloor(count)]) + [manyUnderSpring(count)]
+            + (count == values ? [] : [manyRetargetsFloor(count)]) + [manyRetargets(count)]
+    }
+
     /// One `AnimatedValue<Double>` retargeted under `.easeInOut(duration: 0.35)` and updated by 1 ms,
     /// 10,000 times: a 1 kHz input device driving a combining animation (about 350 entries at once).
     /// Held to the same storm chained plainly, its goal first set as 15 µs.
@@ -532,6 +587,7 @@ public enum ModelSuites {
             valuesUnderCombinationFloor, valuesUnderCombination,
             retargetsUnderCombinationFloor, retargetsUnderCombination, retargetStormFloor, retargetStorm,
         ]
+        + manyValueRows
         + clientRows + [
             trackerAddSampleFloor, trackerAddSample, trackerEstimateFloor, trackerEstimate, keyframeFloor,
             keyframeTimeline, keyframeVelocityFloor,
