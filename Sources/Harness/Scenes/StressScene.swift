@@ -3,7 +3,7 @@ import Foundation
 import Tweening
 
 /// Scene 6, **stress**: N objects (`--count`, default 10,000), half under tweens and half under merging
-/// springs (`AnimatedValue`s, driven through the tweener by one driver while any of them moves), retargeted
+/// springs (one `AnimatedValues`, driven through the tweener by one driver while any of them moves), retargeted
 /// in waves: every half second a quarter of them is sent somewhere new. The profiler overlay is on: this is
 /// where the engine's cost per frame is seen (its count of tweens is the live tweens and the springs' driver).
 ///
@@ -18,9 +18,12 @@ public final class StressScene: Scene {
     public var prefersProfiler: Bool { true }
 
     /// Every object's position in the window: tweens first, then springs.
-    public var positions: [Point] { places.map { Self.position(of: $0, in: bounds) } }
-    /// Every object's place as the animations move it: `x` as a share of the field's width (so that the
-    /// field follows the window's width when it is resized), `y` in window points.
+    public var positions: [Point] {
+        (Array(places) + Array(springs)).map { Self.position(of: $0, in: bounds) }
+    }
+    /// Every tween object's place as its tween moves it: `x` as a share of the field's width (so that the
+    /// field follows the window's width when it is resized), `y` in window points. The springs' places, in
+    /// the same units, are their presentations in ``springs``.
     ///
     /// A buffer the scene owns (freed in `deinit`), not an array: written by the tweens' closures one at a
     /// time as the tweener calls them, an array's element write checks its uniqueness and its exclusive
@@ -32,12 +35,9 @@ public final class StressScene: Scene {
     private let tweener: Tweener
     private let tweenCount: Int
     private var tweens: [PropertyTween<Point>?]
-    private let springs: [AnimatedValue<Point>]
-    /// The springs that move, by offset into ``springs``, in the order they were set: what the driver walks.
-    private var moving: [Int] = []
-    /// Whether each spring is in ``moving``.
-    private var isMoving: [Bool]
-    /// The driver of the moving springs while any of them moves (see ``drive(_:)``).
+    /// The spring objects' places, each element retargeted with `set` as one `AnimatedValue` would be.
+    private let springs: AnimatedValues<Point>
+    /// The driver of the springs while any of them moves (see ``drive()``).
     private var driver: DriverTween?
     private var random = SplitMix64(seed: StressScene.targetSeed)
     private var sinceWave = 0.0
@@ -80,12 +80,11 @@ public final class StressScene: Scene {
         hint = "\(count) objects: blue tweens, orange springs; a quarter retargeted every 0.5 s.  P profiler"
         tweenCount = count / 2
         var random = SplitMix64(seed: Self.placeSeed)
-        places = .allocate(capacity: count)
-        _ = places.initialize(from: (0..<count).map { _ in Self.place(from: &random) })
+        let first = (0..<count).map { _ in Self.place(from: &random) }
+        places = .allocate(capacity: tweenCount)
+        _ = places.initialize(from: first[..<tweenCount])
         tweens = Array(repeating: nil, count: tweenCount)
-        springs = places[tweenCount...].map { AnimatedValue($0) }
-        isMoving = Array(repeating: false, count: springs.count)
-        moving.reserveCapacity(springs.count)
+        springs = AnimatedValues(first[tweenCount...])
     }
 
     deinit {
@@ -94,16 +93,9 @@ public final class StressScene: Scene {
         places.deallocate()
     }
 
-    /// Drives spring `offset` through the tweener until it rests. One driver walks every moving spring: each
-    /// frame it advances them and copies where they are, while they are in the cache, and drops those at rest,
-    /// ending itself once none moves. A spring at rest costs a frame nothing, and a moving one no tween of its
-    /// own: a driver per spring was a tween's update (and two more objects to read) per spring per frame
-    /// (benchmark row "Frame loop, stress scene, headless SDL").
-    private func drive(_ offset: Int) {
-        if !isMoving[offset] {
-            isMoving[offset] = true
-            moving.append(offset)
-        }
+    /// Drives the springs through the tweener until they all rest: one driver advances every spring by the
+    /// tweener's delta and ends itself once none moves, so springs at rest cost a frame nothing.
+    private func drive() {
         // Already driven, unless something ended the driver (a tweener's `killAll()` or `completeAll()`).
         if let driver, driver.state != .killed, driver.state != .completed { return }
         // The scene unretained (`deinit` kills the driver, so the closure never outlives it), read through
@@ -114,58 +106,45 @@ public final class StressScene: Scene {
         }
     }
 
-    /// The driver's frame: advances the moving springs by `deltaTime`, copies their places and keeps those
-    /// still moving, in order. Returns whether any still moves.
+    /// The driver's frame: advances the springs by `deltaTime`. Returns whether any still moves.
     private func advanceSprings(by deltaTime: Double) -> Bool {
-        let tweenCount = self.tweenCount
-        var kept = 0
-        springs.withUnsafeBufferPointer { springs in
-            moving.withUnsafeMutableBufferPointer { moving in
-                for position in moving.indices {
-                    let offset = moving[position]
-                    // Unretained: ``springs`` holds every spring for the scene's life.
-                    let stillMoving = Unmanaged.passUnretained(springs[offset])._withUnsafeGuaranteedRef { spring in
-                        spring.update(by: deltaTime)
-                        places[tweenCount + offset] = spring.presentation
-                        return spring.isAnimating
-                    }
-                    if stillMoving {
-                        moving[kept] = offset
-                        kept += 1
-                    } else {
-                        isMoving[offset] = false
-                    }
-                }
-            }
-        }
-        moving.removeLast(moving.count - kept)
-        springsAnimating = kept
-        if kept == 0 { driver = nil }
-        return kept > 0
+        springs.update(by: deltaTime)
+        springsAnimating = springs.animatingCount
+        if springsAnimating == 0 { driver = nil }
+        return springsAnimating > 0
     }
 
     /// Sends the next quarter of the objects to new random targets.
     public func sendWave() {
-        let count = places.count
+        let count = tweenCount + springs.count
         let quarter = max(1, count / 4)
         let start = (waves * quarter) % count
-        for offset in 0..<quarter {
+        var offset = 0
+        var random = self.random
+        while offset < quarter {
             let index = (start + offset) % count
-            let target = Self.place(from: &random)
             if index < tweenCount {
+                let target = Self.place(from: &random)
                 tweens[index]?.kill()
-                // Unretained, as in ``drive(_:)``: the scene kills its tweens when it goes (`deinit`), so no
+                // Unretained, as in ``drive()``: the scene kills its tweens when it goes (`deinit`), so no
                 // closure outlives it, and any strong use of it is a retain and release per tween per frame
                 // (row "Frame loop, stress scene, headless SDL").
                 let scene = Unmanaged.passUnretained(self)
                 tweens[index] = tweener.tween(from: places[index], to: target, duration: Self.tweenDuration) { place in
                     scene._withUnsafeGuaranteedRef { $0.places[index] = place }
                 }.ease(Self.tweenEase)
+                offset += 1
             } else {
-                springs[index - tweenCount].set(target, animation: Self.springAnimation)
-                drive(index - tweenCount)
+                // The wave's run of springs in one `set`: its targets drawn in the same order, one by one.
+                let end = min(count, index + quarter - offset)
+                springs.set((index - tweenCount)..<(end - tweenCount), animation: Self.springAnimation) { _ in
+                    Self.place(from: &random)
+                }
+                drive()
+                offset += end - index
             }
         }
+        self.random = random
         waves += 1
     }
 
@@ -210,8 +189,8 @@ public final class StressScene: Scene {
 
     public func draw(into list: inout DrawList, size: Size) {
         bounds = size
-        Self.positions(of: UnsafeBufferPointer(rebasing: places[..<tweenCount]), in: size, into: &dotsTweens)
-        Self.positions(of: UnsafeBufferPointer(rebasing: places[tweenCount...]), in: size, into: &dotsSprings)
+        Self.positions(of: UnsafeBufferPointer(places), in: size, into: &dotsTweens)
+        springs.withPresentations { Self.positions(of: $0, in: size, into: &dotsSprings) }
         list.dots(dotsTweens, radius: Self.dotRadius, Self.tweenColor)
         list.dots(dotsSprings, radius: Self.dotRadius, Self.springColor)
     }
