@@ -27,6 +27,15 @@ let package = Package(
         ),
         // Turns the runner's JMH export into Benchmarks/RESULTS.md and README's Performance table.
         .executableTarget(name: "bench-report", dependencies: ["BenchmarkCatalog"]),
+        // Heap bytes per animated value, single and many, at rest and under a spring: RESULTS.md's memory table.
+        .systemLibrary(name: "CMalloc"),
+        .executableTarget(
+            name: "bench-memory",
+            dependencies: [
+                "CMalloc", .product(name: "Cadence", package: "Cadence"),
+                .product(name: "Tweening", package: "Cadence"),
+            ]
+        ),
         benchmark("TweenBenchmarks", using: ["Tweening"]),
         benchmark("ModelBenchmarks", using: ["Cadence", "CadenceExamples"]),
         benchmark(
