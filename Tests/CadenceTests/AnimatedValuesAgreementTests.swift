@@ -1,4 +1,4 @@
-import Cadence
+@testable import Cadence
 import CadenceExamples
 import Testing
 
@@ -18,7 +18,27 @@ struct AnimatedValuesAgreementTests {
         ),
     ]
 
-    static let all = finishingBuiltInAnimations + samples
+    /// A keyframe timeline on the test's value type, for the path kind.
+    static let timeline = KeyframeTimeline(initialValue: SIMD2<Double>(0, 0)) {
+        KeyframeTrack(\.x) {
+            LinearKeyframe(60, duration: 0.3, timingCurve: .easeIn)
+            CubicKeyframe(100, duration: 0.5)
+        }
+        KeyframeTrack(\.y) {
+            CubicKeyframe(-50, duration: 0.4)
+            SpringKeyframe(0, duration: 0.6, spring: .bouncy)
+        }
+    }
+
+    /// The built-ins the finishing list leaves out: keyframes and decays.
+    static let others: [(name: String, animation: Animation)] = [
+        ("keyframes", .keyframes(timeline)),
+        ("keyframes.speed(2)", .keyframes(timeline, startTime: 0.2).speed(2)),
+        ("decay", .decay),
+        ("decay(decelerationRate: 0.99)", .decay(decelerationRate: 0.99)),
+    ]
+
+    static let all = finishingBuiltInAnimations + others + samples
 
     @Test(arguments: all.indices)
     func elementsAgreeWithValues(_ index: Int) {
@@ -59,6 +79,29 @@ struct AnimatedValuesAgreementTests {
         #expect(!values.isAnimating)
         #expect(values[999] == SIMD2(999, 1))
         #expect(values.velocity(at: 999) == .zero)
+    }
+
+    /// The flat path is the one taken: values set together move as one cohort, a merge keeps them together,
+    /// a combination takes an element out into a state of its own and it comes back to the rows once at rest.
+    @Test func valuesSetTogetherShareOneCohortAndCombinationsReturnToTheRows() {
+        let values = AnimatedValues(repeating: SIMD2<Double>(0, 0), count: 100)
+        let live = { values.storage.cohorts.filter { $0.isLive && $0.members > 0 }.count }
+        values.setAll(animation: .spring) { SIMD2(Double($0), 50) }
+        values.update(by: 1.0 / 60)
+        #expect(live() == 1)
+        values.setAll(animation: .spring) { SIMD2(Double($0), -50) }
+        values.update(by: 1.0 / 60)
+        #expect(live() == 1, "a merge of the whole cohort makes one new cohort")
+        #expect(values.storage.alone.isEmpty)
+        values.set(0..<10, animation: .easeInOut) { SIMD2(Double($0), 0) }
+        values.update(by: 1.0 / 60)
+        values.set(0..<10, animation: .easeInOut) { SIMD2(Double($0), 10) }
+        #expect(values.activeAnimationCount(at: 0) == 3, "the curves are combined with the spring, in order")
+        #expect(values.storage.alone.count == 10)
+        for _ in 0..<120 { values.update(by: 1.0 / 60) }
+        #expect(!values.isAnimating)
+        #expect((0..<100).allSatisfy { values.storage.lanes[$0] == ValueRows<SIMD2<Double>>.resting })
+        #expect(values.storage.freeAlone.count == 10, "every state of its own was given back")
     }
 
     @Test func appendedElementsStartAtRestAndAnimate() {
