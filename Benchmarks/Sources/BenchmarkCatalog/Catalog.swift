@@ -444,6 +444,28 @@ public enum ModelSuites {
             : manyValuesFloor("retarget every frame, merging .spring, merged plainly", count: count)
     }
 
+    /// The built-ins of the closed form through `AnimatedValues`, each on 10,000 `SIMD2<Double>` values moving
+    /// under a long run of it (none finishes within the measured frames), held to the curve's own floor per
+    /// call: values started together (one cohort) at the goals of the issue that asked for them (a curve
+    /// ≤ 1.2×, `.linear` ≤ 3×, `.interpolatingSpring` ≤ 1.1×, no allocation); the curve's values started one
+    /// at a time (a cohort each, the worst case: every value evaluates the curve itself) are shown beside them.
+    public static let manyCurves: [(expression: String, floor: Suite, ratio: Double)] = [
+        (".easeInOut", bezierTableFloor(".easeInOut"), 1.2),
+        (".linear", linearFloor, 3),
+        (".interpolatingSpring", springFloor, 1.1),
+    ]
+
+    /// One of ``manyCurves``'s rows: started `together`, or one at a time.
+    public static func manyUnderCurve(_ expression: String, together: Bool) -> Suite {
+        let curve = manyCurves.first { $0.expression == expression }!
+        return Suite(
+            target: target,
+            name: "AnimatedValues update, \(expression) started \(together ? "together" : "one at a time"), "
+                + "\(values.grouped) SIMD2<Double>",
+            itemsPerIteration: values, item: "value", iterations: 300, warmup: 30,
+            goal: together ? Goal(ratioToFloor: curve.ratio, allocationFree: true) : nil, floor: curve.floor.name)
+    }
+
     /// Iterations of a `count`-value suite: about 3 million values updated, and never fewer than 20.
     private static func manyIterations(_ count: Int) -> Int { max(20, 3_000_000 / count) }
 
@@ -461,10 +483,14 @@ public enum ModelSuites {
     }
 
     /// The `AnimatedValues` rows and their floors beyond 10,000 values, in table order.
-    public static let manyValueRows: [Suite] = manyValueCounts.flatMap { count in
-        (count == values ? [] : [manyUnderSpringFloor(count)]) + [manyUnderSpring(count)]
-            + (count == values ? [] : [manyRetargetsFloor(count)]) + [manyRetargets(count)]
-    }
+    public static let manyValueRows: [Suite] =
+        manyValueCounts.flatMap { count in
+            (count == values ? [] : [manyUnderSpringFloor(count)]) + [manyUnderSpring(count)]
+                + (count == values ? [] : [manyRetargetsFloor(count)]) + [manyRetargets(count)]
+        }
+        + manyCurves.flatMap {
+            [manyUnderCurve($0.expression, together: true), manyUnderCurve($0.expression, together: false)]
+        }
 
     /// One `AnimatedValue<Double>` retargeted under `.easeInOut(duration: 0.35)` and updated by 1 ms,
     /// 10,000 times: a 1 kHz input device driving a combining animation (about 350 entries at once).
