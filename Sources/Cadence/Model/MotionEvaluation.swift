@@ -91,9 +91,15 @@ struct IntegratedMotion<Value: VectorArithmetic> {
     /// has their velocities as its slopes, so the motion is smooth and the velocity its exact rate.
     @inlinable @inline(__always)
     func shown(across interval: Value, clock: MotionClock) -> (offset: Value, velocity: Value) {
-        let u = clock.fraction
+        shown(across: interval, fraction: clock.fraction, nextStep: clock.nextStep)
+    }
+
+    /// ``shown(across:clock:)`` from the clock's two numbers it reads: how far past the grid its time lies
+    /// (`fraction` of a step) and the next step's matrix.
+    @inlinable @inline(__always)
+    func shown(across interval: Value, fraction u: Double, nextStep m: MotionMatrix) -> (offset: Value, velocity: Value)
+    {
         guard u > 0 else { return (offset, velocity) }
-        let m = clock.nextStep
         let e = interval - offset, v = velocity, f = force
         let nextOffset = interval - (e.scaled(by: m.ee) + v.scaled(by: m.ev) + f.scaled(by: m.ef))
         let nextVelocity = e.scaled(by: m.ve) + v.scaled(by: m.vv) + f.scaled(by: m.vf)

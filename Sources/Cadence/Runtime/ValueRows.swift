@@ -51,6 +51,48 @@ struct Cohort {
     }
 }
 
+/// What a frame reads per element of a cohort, taken once per run of its elements: the cohort's last
+/// evaluation and, for a merging spring, its clock's step matrix and the next step's.
+@usableFromInline
+struct RowPlan {
+    @usableFromInline var isIntegrated = false
+    @usableFromInline var isFinished = false
+    @usableFromInline var stepped = false
+    @usableFromInline var fraction = 0.0
+    @usableFromInline var rate = 0.0
+    @usableFromInline var velocityScale = 1.0
+    @usableFromInline var matrix = MotionMatrix.identity
+    /// How far the spring's time lies past its last grid point, as a fraction of a step.
+    @usableFromInline var stepFraction = 0.0
+    @usableFromInline var nextStep = MotionMatrix.identity
+
+    @inlinable
+    init() {}
+
+    /// The plan of an evaluation on the grid that stepped nothing (as at a change): it needs no matrix.
+    @inlinable @inline(__always)
+    init(unstepped cohort: Cohort) {
+        isIntegrated = cohort.isIntegrated
+        isFinished = cohort.isFinished
+        velocityScale = cohort.velocityScale
+    }
+
+    @inlinable @inline(__always)
+    init(_ cohort: Cohort, clock: MotionClock) {
+        isIntegrated = cohort.isIntegrated
+        isFinished = cohort.isFinished
+        stepped = cohort.stepped
+        fraction = cohort.fraction
+        rate = cohort.rate
+        velocityScale = cohort.velocityScale
+        if isIntegrated {
+            matrix = clock.activeMatrix
+            stepFraction = clock.fraction
+            nextStep = clock.nextStep
+        }
+    }
+}
+
 /// What a change made of the elements of one cohort, kept while the clock stands still, so that every
 /// element of the cohort given the same animation joins the same new cohort (and the previous
 /// animation's evaluation at the merge is done once).
@@ -226,15 +268,38 @@ struct ValueRows<Value: VectorArithmetic> {
                 }
             }
         }
-        for index in 0..<count {
+        // The elements in runs of one cohort: the cohort's evaluation is read once per run, into a constant
+        // (benchmark rows "AnimatedValues update, .linear started together" and "…, merging .spring").
+        var index = 0
+        while index < count {
             let lane = lanes[index]
-            if lane == Self.resting { continue }
+            if lane == Self.resting {
+                index += 1
+                continue
+            }
             if lane & Self.aloneBit != 0 {
                 let slot = Int(lane & Self.indexMask)
                 _ = alone[slot].advance(by: deltaTime)
                 syncAlone(index, slot: slot)
+                index += 1
+                continue
+            }
+            let cohort = lane & Self.indexMask
+            let evaluation = cohorts[Int(cohort)]
+            if evaluation.isIntegrated {
+                let plan = RowPlan(evaluation, clock: cohortClocks[Int(cohort)])
+                repeat {
+                    evaluateIntegratedRow(index, lane: lanes[index], plan: plan)
+                    index += 1
+                } while index < count && lanes[index] & ~Self.completionBit == cohort
             } else {
-                evaluateRow(index, lane: lane, after: deltaTime)
+                let (isFinished, fraction, rate) = (evaluation.isFinished, evaluation.fraction, evaluation.rate)
+                repeat {
+                    evaluateClosedFormRow(
+                        index, lane: lanes[index], isFinished: isFinished, fraction: fraction, rate: rate,
+                        after: deltaTime)
+                    index += 1
+                } while index < count && lanes[index] & ~Self.completionBit == cohort
             }
         }
     }
@@ -266,41 +331,79 @@ struct ValueRows<Value: VectorArithmetic> {
         }
     }
 
-    /// Evaluates element `index` of the cohort in `lane` from the cohort's last evaluation, as
+    /// Evaluates element `index` of the cohort in `lane` from the cohort's last evaluation (`plan`), as
     /// `RunningAnimations.evaluateAlone` does for one value; `deltaTime` is the time since its last
     /// evaluation, for a velocity the animation does not report.
     @inlinable @inline(__always)
-    mutating func evaluateRow(_ index: Int, lane: UInt32, after deltaTime: TimeInterval) {
-        let cohort = Int(lane & Self.indexMask)
-        let plan = cohorts[cohort]
+    mutating func evaluateRow(_ index: Int, lane: UInt32, plan: borrowing RowPlan, after deltaTime: TimeInterval) {
+        if plan.isIntegrated {
+            evaluateIntegratedRow(index, lane: lane, plan: plan)
+        } else {
+            // Scalars, not the plan: a closed form's row reads three numbers (benchmark row "AnimatedValues
+            // update, .linear started together, 10,000 SIMD2<Double>").
+            evaluateClosedFormRow(
+                index, lane: lane, isFinished: plan.isFinished, fraction: plan.fraction, rate: plan.rate,
+                after: deltaTime)
+        }
+    }
+
+    /// ``evaluateRow(_:lane:plan:after:)`` under a merging spring.
+    @inlinable @inline(__always)
+    mutating func evaluateIntegratedRow(_ index: Int, lane: UInt32, plan: borrowing RowPlan) {
         let row = rows + index
         let interval = row.pointee.interval
-        if plan.isIntegrated {
-            let settled =
-                plan.stepped
-                ? row.pointee.motion.apply(cohortClocks[cohort].activeMatrix, across: interval)
-                : row.pointee.motion.settle(error: interval - row.pointee.motion.offset, interval: interval)
-            if plan.isFinished || settled {
-                finishRow(index)
-                return
-            }
-            let (offset, velocity) = row.pointee.motion.shown(across: interval, clock: cohortClocks[cohort])
-            if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: cohort) }
-            presentations[index] = row.pointee.target - interval + offset
-            velocities[index] = velocity.scaled(by: plan.velocityScale)
+        let settled =
+            plan.stepped
+            ? row.pointee.motion.apply(plan.matrix, across: interval)
+            : row.pointee.motion.settle(error: interval - row.pointee.motion.offset, interval: interval)
+        if plan.isFinished || settled {
+            finishRow(index)
+            return
+        }
+        let (offset, velocity) = row.pointee.motion.shown(
+            across: interval, fraction: plan.stepFraction, nextStep: plan.nextStep)
+        if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: Int(lane & Self.indexMask)) }
+        presentations[index] = row.pointee.target - interval + offset
+        velocities[index] = velocity.scaled(by: plan.velocityScale)
+    }
+
+    /// ``evaluateRow(_:lane:plan:after:)`` under a closed form, from its sample.
+    @inlinable @inline(__always)
+    mutating func evaluateClosedFormRow(
+        _ index: Int, lane: UInt32, isFinished: Bool, fraction: Double, rate: Double, after deltaTime: TimeInterval
+    ) {
+        if isFinished {
+            finishRow(index)
+            return
+        }
+        if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: Int(lane & Self.indexMask)) }
+        let row = rows + index
+        let interval = row.pointee.interval
+        let shown = row.pointee.target - interval + interval.scaled(by: fraction)
+        if rate.isFinite {
+            velocities[index] = interval.scaled(by: rate)
+        } else if deltaTime > 0 {
+            velocities[index] = (shown - presentations[index]).scaled(by: 1 / deltaTime)
+        }
+        presentations[index] = shown
+    }
+
+    /// ``evaluateRow(_:lane:plan:after:)`` for an element just changed, from its cohort as it is.
+    @inlinable
+    mutating func evaluateRow(_ index: Int, after deltaTime: TimeInterval) {
+        let lane = lanes[index]
+        let cohort = Int(lane & Self.indexMask)
+        let evaluation = cohorts[cohort]
+        if !evaluation.isIntegrated {
+            evaluateClosedFormRow(
+                index, lane: lane, isFinished: evaluation.isFinished, fraction: evaluation.fraction,
+                rate: evaluation.rate, after: deltaTime)
+        } else if !evaluation.stepped && cohortClocks[cohort].fraction == 0 {
+            // What a change's evaluation usually is, without a copy of the clock per element (benchmark row
+            // "AnimatedValues retarget all, merging .spring, 10,000 SIMD2<Double>").
+            evaluateIntegratedRow(index, lane: lane, plan: RowPlan(unstepped: evaluation))
         } else {
-            if plan.isFinished {
-                finishRow(index)
-                return
-            }
-            if lane & Self.completionBit != 0 { takeDueLogicalCompletions(index, cohort: cohort) }
-            let shown = row.pointee.target - interval + interval.scaled(by: plan.fraction)
-            if plan.rate.isFinite {
-                velocities[index] = interval.scaled(by: plan.rate)
-            } else if deltaTime > 0 {
-                velocities[index] = (shown - presentations[index]).scaled(by: 1 / deltaTime)
-            }
-            presentations[index] = shown
+            evaluateIntegratedRow(index, lane: lane, plan: RowPlan(evaluation, clock: cohortClocks[cohort]))
         }
     }
 
@@ -372,8 +475,8 @@ struct ValueRows<Value: VectorArithmetic> {
 
     @inlinable
     mutating func freeCohort(_ index: Int) {
-        // A resting animation in place of the cohort's: a client's closure state is not kept alive.
-        cohortAnimations[index] = Animation(RestingAnimation())
+        // The animation stays until the slot is reused: a cohort's is a built-in, which holds nothing of
+        // the client's.
         cohorts[index].isLive = false
         freeCohorts.append(index)
     }
@@ -472,7 +575,7 @@ struct ValueRows<Value: VectorArithmetic> {
         rows[index].target = newTarget
         rows[index].motion = IntegratedMotion()
         join(index, cohort: cohort, completions: newCompletions)
-        evaluateRow(index, lane: lanes[index], after: 0)
+        evaluateRow(index, after: 0)
     }
 
     /// Lets a merging `animation` take over element `index`'s cohort animation if it merges with it, as
@@ -544,7 +647,7 @@ struct ValueRows<Value: VectorArithmetic> {
         rows[index].interval = previousInterval + difference
         rows[index].motion = motion
         join(index, cohort: changes[known].to, completions: newCompletions)
-        evaluateRow(index, lane: lanes[index], after: 0)
+        evaluateRow(index, after: 0)
         return true
     }
 
