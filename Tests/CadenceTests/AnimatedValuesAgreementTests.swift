@@ -52,6 +52,25 @@ struct AnimatedValuesAgreementTests {
         run.check("easeInOut.repeatForever", animation: .easeInOut(duration: 0.3).repeatForever(), frames: 120)
     }
 
+    /// Values started one at a time, a cohort each, under animations that alternate between equal ones made
+    /// apart, other curves and springs: each cohort is evaluated with its own animation.
+    @Test func valuesStartedOneAtATimeAgree() {
+        var run = AgreementRun(count: 16)
+        let animations: [Animation] = [
+            .easeInOut, .easeInOut(duration: 0.35), .linear(duration: 0.5), .easeInOut, .spring, .snappy,
+            .interpolatingSpring, .easeInOut(duration: 0.6),
+        ]
+        for step in 0..<200 {
+            if step < 16 {
+                run.set(step, to: run.target(step, round: 1), animation: animations[step % animations.count])
+            }
+            if step == 40 { run.set(0..<16, round: 2, animation: .easeInOut) }
+            guard run.agrees("staggered", when: "after the changes") else { return }
+            run.update(by: 1.0 / 60)
+            guard run.agrees("staggered", when: "after the update") else { return }
+        }
+    }
+
     @Test func badInputChangesNothing() {
         let values = AnimatedValues([1.0, 2.0, Double.nan])
         #expect(values[2] == 0, "a NaN start is .zero, as AnimatedValue's")
