@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "bench-memory",
             dependencies: [
-                "CMalloc", .product(name: "Cadence", package: "Cadence"),
+                "BenchmarkCatalog", "CMalloc", .product(name: "Cadence", package: "Cadence"),
                 .product(name: "Tweening", package: "Cadence"),
             ]
         ),

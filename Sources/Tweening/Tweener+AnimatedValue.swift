@@ -34,19 +34,30 @@ extension Tweener {
     @inlinable
     @discardableResult
     public func drive<V: Animatable>(_ value: AnimatedValue<V>) -> DriverTween {
-        let driven = DrivenValue(value)
+        let driven = DrivenValue<AnimatedValue<V>>(value)
         return drive { deltaTime in driven.update(by: deltaTime) }
     }
 }
 
-/// What a driver made by `Tweener.drive(_:)` holds: the value, until the driver is its last holder.
+/// What `Tweener.drive(_:)` advances: an ``AnimatedValue`` or an ``AnimatedValues``.
 @usableFromInline
-final class DrivenValue<V: Animatable> {
+protocol FrameDriven: AnyObject {
+    /// Advances by `deltaTime` seconds.
+    func update(by deltaTime: TimeInterval)
+}
+
+extension AnimatedValue: FrameDriven {}
+extension AnimatedValues: FrameDriven {}
+
+/// What a driver made by `Tweener.drive(_:)` holds: the value (or values), until the driver is its last
+/// holder. Generic over the driven type, so the per-frame call is specialised where the driver is made.
+@usableFromInline
+final class DrivenValue<Driven: FrameDriven> {
     // Unchecked exclusivity: read and written only by `update(by:)`, which nothing re-enters.
-    @exclusivity(unchecked) @usableFromInline var value: AnimatedValue<V>?
+    @exclusivity(unchecked) @usableFromInline var value: Driven?
 
     @usableFromInline
-    init(_ value: AnimatedValue<V>) { self.value = value }
+    init(_ value: Driven) { self.value = value }
 
     /// Advances the value; releases it and returns `false` (the driver completes) once nobody else
     /// holds it.
@@ -78,28 +89,7 @@ extension Tweener {
     @inlinable
     @discardableResult
     public func drive<V: VectorArithmetic>(_ values: AnimatedValues<V>) -> DriverTween {
-        let driven = DrivenValues(values)
+        let driven = DrivenValue<AnimatedValues<V>>(values)
         return drive { deltaTime in driven.update(by: deltaTime) }
-    }
-}
-
-/// What a driver made by `Tweener.drive(_:)` holds for an ``AnimatedValues``: the values, until the driver
-/// is their last holder (see ``DrivenValue``).
-@usableFromInline
-final class DrivenValues<V: VectorArithmetic> {
-    @exclusivity(unchecked) @usableFromInline var values: AnimatedValues<V>?
-
-    @usableFromInline
-    init(_ values: AnimatedValues<V>) { self.values = values }
-
-    /// Advances the values; releases them and returns `false` once nobody else holds them.
-    @inlinable
-    func update(by deltaTime: TimeInterval) -> Bool {
-        guard values != nil, !isKnownUniquelyReferenced(&values) else {
-            values = nil
-            return false
-        }
-        Unmanaged.passUnretained(values.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.update(by: deltaTime) }
-        return true
     }
 }

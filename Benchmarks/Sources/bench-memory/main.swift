@@ -1,4 +1,5 @@
 import Cadence
+import BenchmarkCatalog
 import CMalloc
 import Tweening
 
@@ -76,18 +77,6 @@ func manyValues(_ count: Int) -> Row {
 
 func format(_ bytes: Double) -> String { String(Int(bytes.rounded())) }
 
-/// `count` with thousands separated by commas, as the timing table writes counts.
-func grouped(_ count: Int) -> String {
-    var digits = String(count)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-        groups.insert(digits.suffix(3), at: 0)
-        digits.removeLast(3)
-    }
-    groups.insert(Substring(digits), at: 0)
-    return groups.joined(separator: ",")
-}
-
 var rows: [Row] = []
 for count in counts { rows.append(singleValues(count)) }
 for count in counts { rows.append(manyValues(count)) }
@@ -108,7 +97,7 @@ if CommandLine.arguments.contains("--markdown") {
             goal =
                 "≤ \(Int(limits.rest)) at rest, ≤ \(Int(limits.spring)) under a spring: **\(met ? "met" : "missed")**"
         }
-        print("| \(row.what) | \(grouped(row.count)) | \(format(row.atRest)) | \(format(row.underSpring)) | \(goal) |")
+        print("| \(row.what) | \(row.count.grouped) | \(format(row.atRest)) | \(format(row.underSpring)) | \(goal) |")
     }
 } else {
     for row in rows {

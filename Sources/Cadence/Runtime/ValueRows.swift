@@ -247,6 +247,13 @@ struct ValueRows<Value: VectorArithmetic> {
         capacity = newCapacity
     }
 
+    /// The slot in ``alone`` of element `index`, if it is in a state of its own.
+    @inlinable
+    func aloneSlot(_ index: Int) -> Int? {
+        let lane = lanes[index]
+        return lane != Self.resting && lane & Self.aloneBit != 0 ? Int(lane & Self.indexMask) : nil
+    }
+
     @inlinable
     func activeAnimationCount(at index: Int) -> Int {
         let lane = lanes[index]
@@ -473,14 +480,7 @@ struct ValueRows<Value: VectorArithmetic> {
 
     /// The change recorded for elements of `from` (a cohort, or ``resting``), if any.
     @inlinable
-    func change(from: UInt32) -> Int? {
-        var index = changes.startIndex
-        while index < changes.endIndex {
-            if changes[index].from == from { return index }
-            index += 1
-        }
-        return nil
-    }
+    func change(from: UInt32) -> Int? { changes.firstIndex { $0.from == from } }
 
     /// A new cohort for `animation` beginning at `start` with `clock`, evaluated at the values' clock.
     @inlinable
@@ -541,13 +541,11 @@ struct ValueRows<Value: VectorArithmetic> {
     /// `RunningAnimations.setTarget` with none: what ran on it ends, its completions due before `completion`.
     @inlinable
     mutating func jump(_ newTarget: Value, at index: Int, completions newCompletions: CompletionList?) {
-        let lane = lanes[index]
-        if lane != Self.resting && lane & Self.aloneBit != 0 {
-            setAlone(
-                newTarget, at: index, slot: Int(lane & Self.indexMask), animation: nil,
-                completions: newCompletions ?? CompletionList())
+        if let slot = aloneSlot(index) {
+            setAlone(newTarget, at: index, slot: slot, animation: nil, completions: newCompletions ?? CompletionList())
             return
         }
+        let lane = lanes[index]
         rows[index].target = newTarget
         if lane == Self.resting {
             presentations[index] = newTarget
@@ -564,13 +562,12 @@ struct ValueRows<Value: VectorArithmetic> {
     mutating func set(
         _ newTarget: Value, at index: Int, animation: Animation, completions newCompletions: CompletionList?
     ) {
-        let lane = lanes[index]
-        if lane != Self.resting && lane & Self.aloneBit != 0 {
+        if let slot = aloneSlot(index) {
             setAlone(
-                newTarget, at: index, slot: Int(lane & Self.indexMask), animation: animation,
-                completions: newCompletions ?? CompletionList())
+                newTarget, at: index, slot: slot, animation: animation, completions: newCompletions ?? CompletionList())
             return
         }
+        let lane = lanes[index]
         let kind = animation.kind
         if lane == Self.resting && (kind == .closedForm || kind == .integrated) {
             start(newTarget, at: index, animation: animation, completions: newCompletions)
@@ -753,8 +750,7 @@ struct ValueRows<Value: VectorArithmetic> {
     /// as `RunningAnimations.track`.
     @inlinable
     mutating func track(_ index: Int, to value: Value, velocity: Value) {
-        let lane = lanes[index]
-        let slot = lane != Self.resting && lane & Self.aloneBit != 0 ? Int(lane & Self.indexMask) : moveAlone(index)
+        let slot = aloneSlot(index) ?? moveAlone(index)
         rows[index].target = value
         _ = alone[slot].track(to: value, velocity: velocity)
         syncAlone(index, slot: slot)
