@@ -108,6 +108,16 @@ public final class FrameClock {
         if elapsed.isFinite, elapsed >= 0 { self.elapsed = elapsed }
     }
 
+    /// Advances the clock as a recorded frame did, whatever its time source says: a live reload's replay of
+    /// the session (see ``SceneHistory``), where `dt` and the unscaled `interval` are the recorded ones.
+    func replay(dt: Double, interval: Double) {
+        rawDelta = interval
+        delta = dt
+        elapsed += dt
+        frameCount += 1
+        stepRequested = false
+    }
+
     /// Asks the next tick to advance one nominal frame even though the clock is paused.
     public func step() { stepRequested = true }
 

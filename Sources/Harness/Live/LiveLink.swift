@@ -1,4 +1,5 @@
 import Foundation
+import Tweening
 
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +19,13 @@ public final class LiveLink {
     public let build: Int
     /// The state the previous build left, read when this link was made (nil: a first start).
     public let restored: LiveState?
+    /// The session the previous build handed over, read (and removed, so that a restart after a trap does not
+    /// replay into the trap again) when this link was made: nil when there is none.
+    let restoredHistory: Result<SceneHistory, HistoryError>?
+    /// The check that the replayed scene came back the same, while it runs (see ``ReplayCheck``).
+    private var replayCheck: ReplayCheck?
+    /// How long the check may take of each frame after a reload.
+    static let replayCheckSlice: UInt64 = 2_000_000
     /// Whether the supervisor asked this build to end so that the next can take over.
     public private(set) var stopRequested = false
     /// The errors of the last failed build, shown until a build succeeds.
@@ -54,6 +62,8 @@ public final class LiveLink {
         self.input = input
         self.log = log
         restored = LiveState.load(from: directory)
+        restoredHistory = SceneHistory.load(from: directory)
+        SceneHistory.remove(from: directory)
         let flags = fcntl(input, F_GETFL)
         if flags >= 0 { _ = fcntl(input, F_SETFL, flags | O_NONBLOCK) }
     }
@@ -70,19 +80,73 @@ public final class LiveLink {
         return shown
     }
 
-    /// Puts the restored state back into `loop` (clock, frame count, overlays, the scene's own state when it
-    /// is the same scene and ``LiveReloadable``). Call once, before the first frame.
+    /// Puts the restored state back into `loop`: the frame count and overlays; when it is the same scene, the
+    /// session replayed through it (see ``SceneHistory``); the clock; then the scene's own state when it is
+    /// ``LiveReloadable``. Call once, before the first frame.
     public func restore(into loop: FrameLoop) {
         guard let state = restored else { return }
-        loop.clock.isPaused = state.paused
-        loop.clock.timeScale = state.timeScale
-        loop.clock.resume(elapsed: state.elapsed)
         loop.resume(atFrame: state.frame)
         loop.showsProfiler = state.showsProfiler
         loop.showsHelp = state.showsHelp
+        let replayed = state.scene == loop.scene.name && replay(into: loop)
+        loop.clock.isPaused = state.paused
+        loop.clock.timeScale = state.timeScale
+        loop.clock.resume(elapsed: state.elapsed)
+        if !replayed { loop.restartHistory() }
         if state.scene == loop.scene.name, let data = state.sceneState, let scene = loop.scene as? LiveReloadable {
             scene.restoreLiveState(data)
         }
+    }
+
+    /// Replays the previous build's session into `loop`'s fresh scene and starts checking that it came back
+    /// the same; says over the scene why when there is a history it cannot replay. Returns whether it replayed.
+    private func replay(into loop: FrameLoop) -> Bool {
+        let history: SceneHistory
+        switch restoredHistory {
+        case nil:
+            return false
+        case let .failure(error):
+            say("The session could not be replayed (\(error.reason)): the scene starts afresh.")
+            return false
+        case let .success(found):
+            guard found.scene == loop.scene.name else { return false }
+            guard !found.isOverflowed else {
+                say(
+                    "The session passed the replay's limit (\(SceneHistory.frameLimit) frames or "
+                        + "\(SceneHistory.eventLimit) events): the scene starts afresh.")
+                return false
+            }
+            history = found
+        }
+        let time = loop.clock.source
+        let started = time.now()
+        loop.fastForward(through: history)
+        let seconds = Double(time.now() - started) / 1e9
+        log(
+            String(
+                format:
+                    "live: build %d replayed %d frames (%.1f s of the session, %d events) in %.3f s: %.0f frames a second",
+                build, history.frames.count, history.duration, history.events.count, seconds,
+                seconds > 0 ? Double(history.frames.count) / seconds : 0))
+        guard let size = history.frames.last?.size, loop.catalog.names.contains(history.scene) else { return true }
+        var drawn = DrawList()
+        loop.scene.draw(into: &drawn, size: size)
+        let tweener = Tweener()
+        let clock = FrameClock(source: time, configuration: loop.clock.configuration)
+        let context = SceneContext(
+            tweener: tweener, objectCount: loop.objectCount, clock: clock, animations: loop.catalog.animations)
+        if let shadow = try? loop.catalog.make(history.scene, context: context) {
+            replayCheck = ReplayCheck(
+                history: history, expected: drawn.commands, shadow: shadow, tweener: tweener, clock: clock)
+        }
+        return true
+    }
+
+    /// Shows `text` over the scene until the next build, and logs it.
+    private func say(_ text: String) {
+        notices.append(text)
+        wrappedWidth = nil
+        log("live: " + text)
     }
 
     /// Reads what the supervisor sent since the last frame.
@@ -172,6 +236,18 @@ public final class LiveLink {
     /// state when ``saveInterval`` has passed and it changed.
     public func frameEnded(_ loop: FrameLoop) {
         framesRun += 1
+        if let check = replayCheck {
+            let time = loop.clock.source
+            if let same = check.advance(until: time.now() + Self.replayCheckSlice, time: time) {
+                replayCheck = nil
+                if !same {
+                    say(
+                        "The replay of this session did not come back the same: the scene reads something besides "
+                            + "dt, its input and SceneContext.seed (the wall clock, an unseeded random source, a file), "
+                            + "so what it shows may not be what the new code makes of the session.")
+                }
+            }
+        }
         let now = loop.clock.source.now()
         guard framesRun == 1 || now &- lastSave >= Self.saveInterval else { return }
         lastSave = now
@@ -185,6 +261,17 @@ public final class LiveLink {
             String(
                 format: "live: build %d drew its first frame (frame %d) at %ld.%09ld", build, loop.frameIndex - 1,
                 shown.tv_sec, shown.tv_nsec))
+    }
+
+    /// At the end of the run: writes the state, and the scene's history for the next build to replay.
+    public func handOver(_ loop: FrameLoop) {
+        save(loop)
+        guard let history = loop.history else { return }
+        do {
+            try history.write(to: directory)
+        } catch {
+            log("live: could not save the session for the next build: \(error.description)")
+        }
     }
 
     /// Writes the state of `loop` now (when it differs from what was written last).

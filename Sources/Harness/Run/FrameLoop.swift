@@ -68,6 +68,10 @@ public final class FrameLoop {
     @exclusivity(unchecked) private var sortedLeads: [UInt64] = []
     /// The display's answers gathered since the display queue last took them.
     @exclusivity(unchecked) private var answers: [PresentationAnswer] = []
+    /// Everything the scene has been given since it was made, kept under `--live` for the next build to replay.
+    @exclusivity(unchecked) private(set) var history: SceneHistory?
+    /// The events the scene was given this frame (only while ``history`` is kept).
+    @exclusivity(unchecked) private var frameEvents: [InputEvent] = []
 
     /// How long a frame waits for its display's answer, after its present, before it is recorded as pending
     /// (a compositor that stopped answering must not hold the profile back for good).
@@ -104,6 +108,7 @@ public final class FrameLoop {
         mayPredict = options.replay == nil && clock.configuration.fixedDelta == nil
         headsUp = HeadsUpDisplay(
             showsProfiler: options.showsProfiler || scene.prefersProfiler, platform: options.platform)
+        if options.live != nil { history = SceneHistory(scene: scene.name, clock: clock) }
         stats.displayTimes = backend.displayTimes
         asksDisplay = stats.displayTimes.isAvailable
         // Frames can start late for the display only where it says when it showed them.
@@ -163,7 +168,7 @@ public final class FrameLoop {
             try backend.saveScreenshot(to: screenshot)
         }
         for sink in sinks { try sink.finish() }
-        live?.save(self)
+        live?.handOver(self)
     }
 
     /// Whether the run ended because a live reload's next build takes over (see ``LiveLink``).
@@ -174,6 +179,23 @@ public final class FrameLoop {
     public func resume(atFrame frame: Int) {
         frameIndex = max(frame, 0)
         firstFrame = frameIndex
+    }
+
+    /// Brings the scene to where `history` leaves it, without drawing or presenting: each recorded frame's
+    /// events, then its `dt` to the clock, the tweener and the scene, as fast as they run. A live reload's next
+    /// build does this before its first frame (see ``LiveLink``), so that its scene is what the new code makes
+    /// of the session's input; under `--live` the loop then goes on adding to the same history.
+    public func fastForward(through history: SceneHistory) {
+        var replay = HistoryReplay(history, scene: scene, tweener: tweener, clock: clock)
+        replay.advance(frames: history.frames.count)
+        if self.history != nil { self.history = history }
+    }
+
+    /// Starts an empty history of the scene shown, from the clock as it is now (under `--live` only).
+    func restartHistory() {
+        guard history != nil else { return }
+        history = SceneHistory(scene: scene.name, clock: clock)
+        frameEvents.removeAll(keepingCapacity: true)
     }
 
     /// Runs exactly one frame.
@@ -202,6 +224,10 @@ public final class FrameLoop {
         let afterInput = time.now()
 
         let dt = clock.tick(at: start)
+        if history != nil {
+            history?.append(.init(dt: dt, interval: clock.frameInterval, size: backend.size), events: frameEvents)
+            frameEvents.removeAll(keepingCapacity: true)
+        }
         tweener.update(by: dt)
         scene.update(by: dt)
         let counts = (tweens: tweener.count, animations: scene.activeAnimations)
@@ -307,6 +333,7 @@ public final class FrameLoop {
         let display = pacer.aimedDisplayTime ?? start + lead
         guard let predicted = predictor.predicted(at: display, now: start), predicted != toldPointer else { return }
         toldPointer = predicted
+        if history != nil { frameEvents.append(.mouseMoved(to: predicted, dragging: predictor.pressed)) }
         _ = scene.handle(.mouseMoved(to: predicted, dragging: predictor.pressed), in: backend.size)
     }
 
@@ -365,6 +392,7 @@ public final class FrameLoop {
             isRunning = false
             return
         }
+        if history != nil { frameEvents.append(event) }
         if scene.handle(event, in: backend.size) {
             if let text = scene.takeCopiedText() {
                 copied(text)
@@ -379,14 +407,10 @@ public final class FrameLoop {
     }
 
     private func perform(_ command: GlobalKey) {
+        if command.apply(to: clock) { return }
         switch command {
         case .quit: isRunning = false
-        case .togglePause: clock.isPaused.toggle()
-        case .step:
-            clock.isPaused = true
-            clock.step()
-        case .slower: clock.timeScale = GlobalKey.nextTimeScale(below: clock.timeScale)
-        case .faster: clock.timeScale = GlobalKey.nextTimeScale(above: clock.timeScale)
+        case .togglePause, .step, .slower, .faster: break
         case .toggleProfiler: headsUp.showsProfiler.toggle()
         case .toggleHelp: headsUp.showsHelp.toggle()
         case .screenshot: capture.requestScreenshot(scene: scene.name, frame: frameIndex)
@@ -412,6 +436,7 @@ public final class FrameLoop {
             next = fresh
         }
         scene = next
+        if history != nil { restartHistory() }
         if scene.prefersProfiler { headsUp.showsProfiler = true }
         log("scene: \(scene.name)")
     }

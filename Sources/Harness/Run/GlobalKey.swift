@@ -43,6 +43,21 @@ public enum GlobalKey: Equatable, Sendable {
         }
     }
 
+    /// Acts on `clock` when this key is one of the clock's (pause, step, time scale). Returns whether it was:
+    /// a live reload's replay applies these and no others (see ``SceneHistory``).
+    func apply(to clock: FrameClock) -> Bool {
+        switch self {
+        case .togglePause: clock.isPaused.toggle()
+        case .step:
+            clock.isPaused = true
+            clock.step()
+        case .slower: clock.timeScale = Self.nextTimeScale(below: clock.timeScale)
+        case .faster: clock.timeScale = Self.nextTimeScale(above: clock.timeScale)
+        default: return false
+        }
+        return true
+    }
+
     /// The lines the help overlay lists.
     public static let helpLines = [
         "Space  pause / resume the clock", ".  step one frame", "[ ]  slower / faster (0.1x - 4x)",

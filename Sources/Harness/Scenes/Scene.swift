@@ -13,15 +13,24 @@ public struct SceneContext {
     /// Your own animations, which the inspector offers as lane kinds beside the built-in ones (see
     /// ``SceneCatalog/animations``).
     public let animations: [InspectorAnimation]
+    /// The seed of the scene's randomness: seed every generator a scene uses with it
+    /// (`SplitMix64(seed: context.seed)`), never with the time or the system's generator, so that the same
+    /// input draws the same frames (a replay, a live reload's fast-forward: see ``SceneHistory``).
+    public let seed: UInt64
+
+    /// The seed every scene gets unless a context is made with another.
+    public static let defaultSeed: UInt64 = 0x0CAD_E7CE_5EED_0001
 
     /// Creates a context.
     public init(
-        tweener: Tweener, objectCount: Int = 10_000, clock: FrameClock? = nil, animations: [InspectorAnimation] = []
+        tweener: Tweener, objectCount: Int = 10_000, clock: FrameClock? = nil, animations: [InspectorAnimation] = [],
+        seed: UInt64 = SceneContext.defaultSeed
     ) {
         self.tweener = tweener
         self.objectCount = objectCount
         self.clock = clock
         self.animations = animations
+        self.seed = seed
     }
 }
 
