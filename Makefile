@@ -75,9 +75,10 @@ docs: bootstrap
 example: bootstrap
 	@SWIFT="$(SWIFT)" bash Scripts/check-example
 
-# Live edit's save-to-screen time: ten edits of Examples/YourAnimation's animation (a scratch copy in
-# .build/live-scratch) under `your-animation --live --headless`, each timed from the file's write to the first
-# frame of the new build; prints each, then p50 and p90. ARGS="--edits 20" for more, ARGS=--window under Xvfb.
+# Live edit's save-to-screen time: five minutes of session, then ten edits of Examples/YourAnimation's animation
+# (a scratch copy in .build/live-scratch) under `your-animation --live --headless`, each timed from the file's
+# write to the first frame of the new build, which replays the session; prints each, then p50 and p90.
+# ARGS="--edits 20" for more, ARGS="--history 0" without the session, ARGS=--window under Xvfb.
 live-bench: bootstrap
 	@SWIFT="$(SWIFT)" python3 Scripts/live-session bench $(ARGS)
 
