@@ -62,6 +62,54 @@ let benchmarks: @Sendable () -> Void = {
     )
     measureInspectorLane()
     measureInspectorLaneFloors()
+    for scene in HarnessSuites.replayedScenes { measureReplay(scene) }
+}
+
+/// A recorded minute of a session at 60 frames a second in a 1280×720 window: every half second a click
+/// somewhere else, a drag across a third of the window through the next 20 frames, a key (Space, then again
+/// a second later) every ten seconds; `scene` is the name the history is of.
+func recordedMinute(of scene: String) -> SceneHistory {
+    var history = SceneHistory(scene: scene)
+    var random = SplitMix64(seed: 7)
+    let size = Size(width: 1280, height: 720)
+    var drag: (from: Point, step: Point, left: Int)?
+    for frame in 0..<HarnessSuites.replayFrames {
+        var events: [InputEvent] = []
+        if frame % 30 == 0 {
+            let point = Point(random.unit() * 1180 + 50, random.unit() * 620 + 50)
+            events.append(.mouseDown(.left, at: point))
+            drag = (point, Point(random.unit() * 20 - 10, random.unit() * 12 - 6), 20)
+        } else if var moving = drag {
+            moving.from = moving.from + moving.step
+            moving.left -= 1
+            events.append(.mouseMoved(to: moving.from, dragging: true))
+            if moving.left == 0 { events.append(.mouseUp(.left, at: moving.from)) }
+            drag = moving.left == 0 ? nil : moving
+        }
+        if frame % 600 == 300 || frame % 600 == 360 { events.append(.keyDown(.space)) }
+        history.append(.init(dt: 1.0 / 60, interval: 1.0 / 60, size: size), events: events)
+    }
+    return history
+}
+
+/// One iteration: a fresh session showing `scene` on the no-op backend, fast-forwarded through its recorded
+/// minute.
+func measureReplay(_ scene: String) {
+    let suite = HarnessSuites.liveReplay(scene)
+    let history = recordedMinute(of: scene)
+    Benchmark(suite.name, configuration: .init(suite)) { benchmark in
+        let session: HarnessSession
+        do {
+            session = try HarnessSession(
+                backend: NoOpBackend(), time: SixtyHertzClock(), plan: .init(scene: scene, paced: false))
+        } catch {
+            fatalError("the scene '\(scene)' could not be made: \(error)")
+        }
+        benchmark.startMeasurement()
+        session.loop.fastForward(through: history)
+        benchmark.stopMeasurement()
+        blackHole(session.loop.scene)
+    }
 }
 
 /// The lane rows' floors: the live value without its trace, and the lane's animation sampled plainly (as

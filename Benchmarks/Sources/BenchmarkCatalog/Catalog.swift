@@ -796,16 +796,36 @@ public enum HarnessSuites {
         target: target, name: "Floor: a new spring Animation made and sampled plainly", itemsPerIteration: 1,
         item: "edit", iterations: 1_000, warmup: 20)
 
-    public static let all: [Suite] = [
-        emptySceneSDL, emptySceneNullBackend, frameBookkeepingFloor, busySceneSDL, busySceneSDLWithoutOverlay,
-        busySceneWorkFloor, busySceneSDLFloor,
-        busySceneSDLOwnClearFloor, bareFloor(busySceneName, sdl: true),
-        busySceneNullBackend, bareFloor(busySceneName),
-        inspectorSceneSDL, bareFloor(inspectorSceneName, sdl: true), inspectorSceneNullBackend,
-        bareFloor(inspectorSceneName), inspectorUserAnimationNullBackend, bareFloor(inspectorUserAnimationName),
-        inspectorLaneFrameFloor, inspectorLaneFrame, inspectorLaneSampleFloor, inspectorLaneResample,
-        inspectorLaneEditFloor, inspectorLaneEdit,
+    /// The built-in scenes, by catalog name, whose live-reload replay is measured.
+    public static let replayedScenes = [
+        "retarget", "target", "pause", "curves", "fling", "tweens", "keyframes", "animatable", "stress", "hello",
+        "inspector",
     ]
+
+    /// Frames of session one replay row runs through: a minute at 60 frames a second.
+    public static let replayFrames = 3_600
+
+    /// A live reload's replay (`FrameLoop.fastForward(through:)`) of a recorded minute of `scene` (clicks,
+    /// drags and keys through it; the stress scene at its default 10,000 objects), into a fresh instance made
+    /// for each iteration: what a new build spends per frame of history before its first frame. A
+    /// measurement, held to no goal; frames per second of replay are 10⁹ over its time per frame.
+    public static func liveReplay(_ scene: String) -> Suite {
+        Suite(
+            target: target, name: "Live reload: a recorded minute replayed, \(scene)", itemsPerIteration: replayFrames,
+            item: "frame", iterations: 20, warmup: 2)
+    }
+
+    public static let all: [Suite] =
+        [
+            emptySceneSDL, emptySceneNullBackend, frameBookkeepingFloor, busySceneSDL, busySceneSDLWithoutOverlay,
+            busySceneWorkFloor, busySceneSDLFloor,
+            busySceneSDLOwnClearFloor, bareFloor(busySceneName, sdl: true),
+            busySceneNullBackend, bareFloor(busySceneName),
+            inspectorSceneSDL, bareFloor(inspectorSceneName, sdl: true), inspectorSceneNullBackend,
+            bareFloor(inspectorSceneName), inspectorUserAnimationNullBackend, bareFloor(inspectorUserAnimationName),
+            inspectorLaneFrameFloor, inspectorLaneFrame, inspectorLaneSampleFloor, inspectorLaneResample,
+            inspectorLaneEditFloor, inspectorLaneEdit,
+        ] + replayedScenes.map(liveReplay)
 }
 
 extension Int {
