@@ -184,13 +184,20 @@ final class ClickMarkerScene: Scene {
         history.append(frame, events: [InputEvent.keyDown(.space)])
         #expect(history.isOverflowed && history.frames.isEmpty && history.events.isEmpty)
 
+        // A heavy scene reaches the replay budget first.
+        var heavy = SceneHistory(scene: "stress")
+        heavy.append(frame, events: [InputEvent](), cost: SceneHistory.replayBudget - 1)
+        #expect(!heavy.isOverflowed)
+        heavy.append(frame, events: [InputEvent](), cost: 2)
+        #expect(heavy.isOverflowed)
+
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try OutputFile.write(LiveState(build: 0, scene: "marker").encoded(), to: LiveState.path(in: directory))
         try history.write(to: directory)
         let link = LiveLink(directory: directory, build: 1, input: -1) { _ in }
         link.restore(into: try session("marker", try catalog(.smooth), live: link).loop)
-        #expect(link.notices.contains { $0.contains("passed the replay's limit") })
+        #expect(link.notices.contains { $0.contains("passed the replay's limit (36000 frames, 100000 events or 3 s") })
     }
 
     @Test func aHistoryReadsBackAsItWasWritten() throws {

@@ -112,8 +112,9 @@ public final class LiveLink {
             guard found.scene == loop.scene.name else { return false }
             guard !found.isOverflowed else {
                 say(
-                    "The session passed the replay's limit (\(SceneHistory.frameLimit) frames or "
-                        + "\(SceneHistory.eventLimit) events): the scene starts afresh.")
+                    "The session passed the replay's limit (\(SceneHistory.frameLimit) frames, "
+                        + "\(SceneHistory.eventLimit) events or \(SceneHistory.replayBudget / 1_000_000_000) s of "
+                        + "updates): the scene starts afresh.")
                 return false
             }
             history = found

@@ -8,9 +8,10 @@ import Foundation
 /// with ``SceneContext/seed``, nothing read from outside but its input) then comes back exactly; one that does
 /// not is reported over the scene (see ``ReplayCheck``).
 ///
-/// The history is bounded: past ``frameLimit`` frames or ``eventLimit`` events it stops growing and is marked
-/// ``isOverflowed``; the next build then starts the scene afresh (restoring what ``LiveReloadable`` keeps) and
-/// says so.
+/// The history is bounded: past ``frameLimit`` frames, ``eventLimit`` events or ``replayBudget`` of replay (the
+/// time the scene's updates took as they were recorded, which is about what replaying them takes) it stops
+/// growing and is marked ``isOverflowed``; the next build then starts the scene afresh (restoring what
+/// ``LiveReloadable`` keeps) and says so.
 public struct SceneHistory: Sendable, Equatable {
     /// One frame as the scene saw it.
     public struct Frame: Sendable, Equatable {
@@ -37,6 +38,9 @@ public struct SceneHistory: Sendable, Equatable {
     public static let frameLimit = 36_000
     /// The most input events a history keeps.
     public static let eventLimit = 100_000
+    /// The most replay a history keeps, in nanoseconds of recorded update time: a heavy scene (a stress run with
+    /// a million objects) reaches it long before ``frameLimit``, and a reload never waits longer than this.
+    public static let replayBudget: UInt64 = 3_000_000_000
 
     /// The scene's name.
     public var scene: String
@@ -47,8 +51,11 @@ public struct SceneHistory: Sendable, Equatable {
     public private(set) var frames: [Frame] = []
     /// Every input event the scene was given, with the index of its frame in ``frames``.
     public private(set) var events: [RecordedEvent] = []
-    /// Whether the history passed ``frameLimit`` or ``eventLimit`` and stopped (it cannot be replayed).
+    /// Whether the history passed ``frameLimit``, ``eventLimit`` or ``replayBudget`` and stopped (it cannot be
+    /// replayed).
     public private(set) var isOverflowed = false
+    /// The time the recorded frames' updates (the tweener's and the scene's) took, in nanoseconds.
+    public private(set) var replayCost: UInt64 = 0
 
     /// An empty history of a scene made now.
     public init(scene: String, startsPaused: Bool = false, startTimeScale: Double = 1, startElapsed: Double = 0) {
@@ -64,10 +71,14 @@ public struct SceneHistory: Sendable, Equatable {
             scene: scene, startsPaused: clock.isPaused, startTimeScale: clock.timeScale, startElapsed: clock.elapsed)
     }
 
-    /// Adds a frame and the events handled in it (before its update).
-    public mutating func append(_ frame: Frame, events frameEvents: some Collection<InputEvent>) {
+    /// Adds a frame, the events handled in it (before its update) and what handling them and its update cost,
+    /// in nanoseconds.
+    public mutating func append(_ frame: Frame, events frameEvents: some Collection<InputEvent>, cost: UInt64 = 0) {
         guard !isOverflowed else { return }
-        guard frames.count < Self.frameLimit, events.count + frameEvents.count <= Self.eventLimit else {
+        replayCost &+= cost
+        guard frames.count < Self.frameLimit, events.count + frameEvents.count <= Self.eventLimit,
+            replayCost <= Self.replayBudget
+        else {
             isOverflowed = true
             frames = []
             events = []
@@ -97,6 +108,7 @@ public struct SceneHistory: Sendable, Equatable {
         var startTimeScale: Double
         var startElapsed: Double
         var overflowed: Bool
+        var replayCost: UInt64
         var frames: Int
         var events: [RecordedEvent]
     }
@@ -113,7 +125,8 @@ public struct SceneHistory: Sendable, Equatable {
         }
         let header = Header(
             version: 1, scene: scene, startsPaused: startsPaused, startTimeScale: startTimeScale,
-            startElapsed: startElapsed, overflowed: isOverflowed, frames: frames.count, events: events)
+            startElapsed: startElapsed, overflowed: isOverflowed, replayCost: replayCost, frames: frames.count,
+            events: events)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let json = try? encoder.encode(header) else {
@@ -156,6 +169,7 @@ public struct SceneHistory: Sendable, Equatable {
             scene: header.scene, startsPaused: header.startsPaused, startTimeScale: header.startTimeScale,
             startElapsed: header.startElapsed)
         history.isOverflowed = header.overflowed
+        history.replayCost = header.replayCost
         history.frames.reserveCapacity(header.frames)
         let bad: HistoryError? = data.withUnsafeBytes { bytes in
             for index in 0..<header.frames {

@@ -224,14 +224,16 @@ public final class FrameLoop {
         let afterInput = time.now()
 
         let dt = clock.tick(at: start)
-        if history != nil {
-            history?.append(.init(dt: dt, interval: clock.frameInterval, size: backend.size), events: frameEvents)
-            frameEvents.removeAll(keepingCapacity: true)
-        }
         tweener.update(by: dt)
         scene.update(by: dt)
         let counts = (tweens: tweener.count, animations: scene.activeAnimations)
         let afterUpdate = time.now()
+        if history != nil {
+            history?.append(
+                .init(dt: dt, interval: clock.frameInterval, size: backend.size), events: frameEvents,
+                cost: afterUpdate - afterInput)
+            frameEvents.removeAll(keepingCapacity: true)
+        }
 
         drawList.removeAll()
         drawList.clear(.background)
