@@ -66,10 +66,12 @@ final class ClickMarkerScene: Scene {
     ]
 
     /// A session over `catalog`'s scene `name` at a fixed dt, fed `script`, with `live` linked when given.
+    /// (Without `scripted`, live input reaches the scene: a replay lets only quitting through.)
     func session(
-        _ name: String, _ catalog: SceneCatalog, live: LiveLink?, backend: FakeBackend = FakeBackend()
+        _ name: String, _ catalog: SceneCatalog, live: LiveLink?, backend: FakeBackend = FakeBackend(),
+        scripted: Bool = true
     ) throws -> HarnessSession {
-        var options = LoopOptions(replay: InputScript(events: script))
+        var options = LoopOptions(replay: scripted ? InputScript(events: script) : nil)
         options.live = live
         backend.size = Size(width: 1280, height: 720)
         return try HarnessSession(
@@ -125,6 +127,84 @@ final class ClickMarkerScene: Scene {
         oldBackend2.size = Size(width: 1000, height: 700)
         try oldRun.loop.run(frames: 200)
         #expect(oldRun.loop.lastDrawList.commands != fresh.loop.lastDrawList.commands)
+    }
+
+    @Test func watchAgainShowsTheNewBuildsFramesOverTheSameInputWithTheOldBuildsFaintly() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let old = try catalog(.easeInOut(duration: 1))
+        let new = try catalog(.spring(duration: 0.8, bounce: 0.3))
+        let size = Size(width: 1280, height: 720)
+        // What each build's scene draws after each of 120 frames of the script, run afresh.
+        func sceneFrames(_ catalog: SceneCatalog) throws -> [[DrawCommand]] {
+            let run = try session("marker", catalog, live: nil)
+            var frames: [[DrawCommand]] = []
+            for _ in 0..<120 {
+                try run.loop.runFrame()
+                var list = DrawList()
+                run.loop.scene.draw(into: &list, size: size)
+                frames.append(list.commands)
+            }
+            return frames
+        }
+        let (oldFrames, newFrames) = (try sceneFrames(old), try sceneFrames(new))
+
+        let first = try session("marker", old, live: LiveLink(directory: directory, build: 0, input: -1) { _ in })
+        try first.loop.run(frames: 120)
+        let link = LiveLink(directory: directory, build: 1, input: -1) { _ in }
+        let backend = FakeBackend()
+        let reloaded = try session("marker", new, live: link, backend: backend, scripted: false)
+        link.restore(into: reloaded.loop)
+        #expect(reloaded.loop.previousGhost?.frames.range == 0..<120 && reloaded.loop.previousGhost?.build == 0)
+
+        // W: the 2 s before the hand-over (all of them: less than 5 s) are shown, one a frame.
+        backend.pending = [[.keyDown(.letter("w"))]]
+        for frame in 0..<120 {
+            try reloaded.loop.runFrame()
+            let shown = reloaded.loop.lastDrawList.commands
+            let expected =
+                [DrawCommand.clear(.background)] + newFrames[frame] + oldFrames[frame].map { $0.faded(to: 0.4) }
+            #expect(Array(shown.prefix(expected.count)) == expected, "watch-again frame \(frame)")
+            #expect(
+                shown.contains {
+                    if case let .text(text, _, _, _) = $0 {
+                        text.hasPrefix("Watching the last 5 s again")
+                    } else {
+                        false
+                    }
+                })
+        }
+        // Then the live scene goes on from where it waited.
+        try reloaded.loop.runFrame()
+        #expect(!reloaded.loop.lastDrawList.texts.contains { $0.hasPrefix("Watching") })
+    }
+
+    @Test func aGhostReadsBackAsItWasWrittenAndKeepsFiveSeconds() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var ghost = GhostFrames()
+        let commands: [DrawCommand] = [
+            .fillRect(Rect(x: 1, y: 2, width: 3, height: 4), .text),
+            .fillRects([Rect(x: 0, y: 0, width: 1, height: 1)], .grid),
+            .strokeRect(Rect(x: 5, y: 6, width: 7, height: 8), .dimText),
+            .line(from: Point(1, 2), to: Point(3, 4), .text),
+            .polyline([Point(0, 0), Point(1, 1)], .grid), .circle(center: Point(9, 9), radius: 3, .text),
+            .dots([Point(2, 2)], radius: 1.5, .text), .text("ghost é", at: Point(4, 4), size: .large, .dimText),
+            .clear(.background),
+        ]
+        for frame in 0..<400 { ghost.keep(commands[...], frame: frame, interval: 1.0 / 60) }
+        #expect(ghost.range.upperBound == 400 && (300...301).contains(ghost.range.count), "5 s at 60 frames a second")
+        try ghost.write(to: directory)
+        #expect(GhostFrames.take(from: directory) == ghost)
+        #expect(GhostFrames.take(from: directory) == nil, "taken once")
+        try OutputFile.write(Data([1, 2, 3]), to: GhostFrames.path(in: directory))
+        #expect(GhostFrames.take(from: directory) == nil, "a file cut short is no ghost")
+
+        var heavy = GhostFrames()
+        heavy.keep(
+            [.dots(Array(repeating: Point(0, 0), count: GhostFrames.pointLimit + 1), radius: 1, .text)], frame: 0,
+            interval: 0.016)
+        #expect(heavy.isOff && heavy.frames.isEmpty)
     }
 
     @Test func aSceneThatReadsTheWallClockIsReportedAsDiverged() throws {

@@ -22,6 +22,8 @@ public final class LiveLink {
     /// The session the previous build handed over, read (and removed, so that a restart after a trap does not
     /// replay into the trap again) when this link was made: nil when there is none.
     let restoredHistory: Result<SceneHistory, HistoryError>?
+    /// What the previous build drew over its last seconds (see ``GhostFrames``), read and removed likewise.
+    let restoredGhost: GhostFrames?
     /// The check that the replayed scene came back the same, while it runs (see ``ReplayCheck``).
     private var replayCheck: ReplayCheck?
     /// How long the check may take of each frame after a reload.
@@ -64,6 +66,7 @@ public final class LiveLink {
         restored = LiveState.load(from: directory)
         restoredHistory = SceneHistory.load(from: directory)
         SceneHistory.remove(from: directory)
+        restoredGhost = GhostFrames.take(from: directory)
         let flags = fcntl(input, F_GETFL)
         if flags >= 0 { _ = fcntl(input, F_SETFL, flags | O_NONBLOCK) }
     }
@@ -129,17 +132,15 @@ public final class LiveLink {
                     "live: build %d replayed %d frames (%.1f s of the session, %d events) in %.3f s: %.0f frames a second",
                 build, history.frames.count, history.duration, history.events.count, seconds,
                 seconds > 0 ? Double(history.frames.count) / seconds : 0))
-        guard let size = history.frames.last?.size, loop.catalog.names.contains(history.scene) else { return true }
+        if let ghost = restoredGhost, let previous = restored?.build, ghost.range.upperBound == history.frames.count {
+            loop.previousGhost = (ghost, previous, history.frames.count)
+        }
+        guard let size = history.frames.last?.size, let fresh = loop.freshInstance() else { return true }
         var drawn = DrawList()
         loop.scene.draw(into: &drawn, size: size)
-        let tweener = Tweener()
-        let clock = FrameClock(source: time, configuration: loop.clock.configuration)
-        let context = SceneContext(
-            tweener: tweener, objectCount: loop.objectCount, clock: clock, animations: loop.catalog.animations)
-        if let shadow = try? loop.catalog.make(history.scene, context: context) {
-            replayCheck = ReplayCheck(
-                history: history, expected: drawn.commands, shadow: shadow, tweener: tweener, clock: clock)
-        }
+        replayCheck = ReplayCheck(
+            history: history, expected: drawn.commands, shadow: fresh.scene, tweener: fresh.tweener,
+            clock: fresh.clock)
         return true
     }
 
@@ -270,6 +271,7 @@ public final class LiveLink {
         guard let history = loop.history else { return }
         do {
             try history.write(to: directory)
+            try loop.ghost.write(to: directory)
         } catch {
             log("live: could not save the session for the next build: \(error.description)")
         }

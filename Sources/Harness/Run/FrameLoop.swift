@@ -72,6 +72,12 @@ public final class FrameLoop {
     @exclusivity(unchecked) private(set) var history: SceneHistory?
     /// The events the scene was given this frame (only while ``history`` is kept).
     @exclusivity(unchecked) private var frameEvents: [InputEvent] = []
+    /// What the scene drew over the last seconds, kept with ``history`` for the next build's watch again.
+    @exclusivity(unchecked) private(set) var ghost = GhostFrames()
+    /// What the previous build drew over its last seconds, its number and the history frame it handed over at.
+    var previousGhost: (frames: GhostFrames, build: Int, handedOverAt: Int)?
+    /// Watch again, while it plays (W).
+    @exclusivity(unchecked) private var watching: WatchAgain?
 
     /// How long a frame waits for its display's answer, after its present, before it is recorded as pending
     /// (a compositor that stopped answering must not hold the profile back for good).
@@ -196,6 +202,32 @@ public final class FrameLoop {
         guard history != nil else { return }
         history = SceneHistory(scene: scene.name, clock: clock)
         frameEvents.removeAll(keepingCapacity: true)
+        ghost.reset()
+        previousGhost = nil
+    }
+
+    /// A fresh instance of the scene shown, with a tweener and a clock of its own (on this loop's time source and
+    /// configuration), or nil when the catalog cannot make it: what a replay is checked with and watched in.
+    func freshInstance() -> (scene: Scene, tweener: Tweener, clock: FrameClock)? {
+        guard catalog.names.contains(scene.name) else { return nil }
+        let tweener = Tweener()
+        let clock = FrameClock(source: time, configuration: self.clock.configuration)
+        let context = SceneContext(
+            tweener: tweener, objectCount: objectCount, clock: clock, animations: catalog.animations)
+        guard let made = try? catalog.make(scene.name, context: context) else { return nil }
+        return (made, tweener, clock)
+    }
+
+    /// Starts watching the last 5 s again (W): those before the hand-over from the previous build when it left
+    /// its frames (the gesture the edit is about, with its ghost), else the last 5 s. Under `--live` only.
+    func watchAgain() {
+        guard let history, !history.isOverflowed, !history.frames.isEmpty, let fresh = freshInstance() else { return }
+        let previous = previousGhost
+        let watch = WatchAgain(
+            history: history, ending: previous?.handedOverAt ?? history.frames.count, ghost: previous?.frames,
+            ghostBuild: previous?.build, shadow: fresh.scene, tweener: fresh.tweener, clock: fresh.clock)
+        watching = watch
+        log("watch again: frames \(watch.start)..<\(watch.end) of the scene's session")
     }
 
     /// Runs exactly one frame.
@@ -212,23 +244,37 @@ public final class FrameLoop {
         }
         capture.take(&events, times: &eventTimes, frame: frameIndex, frameStart: start)
         if !events.isEmpty { pacer.inputArrived(at: start) }
-        for (event, eventTime) in zip(events, eventTimes) {
+        if watching != nil {
+            // The live scene waits while the last seconds are watched again: only quitting and W reach anything.
+            for event in events {
+                if event == .quit || event == .keyDown(.escape) { isRunning = false }
+                if event == .keyDown(.letter("w")) { watching = nil }
+            }
+        }
+        for (event, eventTime) in zip(events, eventTimes) where watching == nil {
             dispatch(event)
             observePointer(event, at: eventTime)
         }
-        if mayPredict && (predictsForAll || scene.predictsPointer) {
+        if watching == nil && mayPredict && (predictsForAll || scene.predictsPointer) {
             // (Written only when predicting: a write to the stats every frame costs an empty frame's time.)
             stats.predictsPointer = true
             tellPredictedPointer(frameStart: start)
         }
         let afterInput = time.now()
 
-        let dt = clock.tick(at: start)
-        tweener.update(by: dt)
-        scene.update(by: dt)
+        let watch = watching
+        let dt: Double
+        if let watch {
+            watch.step()
+            dt = 0
+        } else {
+            dt = clock.tick(at: start)
+            tweener.update(by: dt)
+            scene.update(by: dt)
+        }
         let counts = (tweens: tweener.count, animations: scene.activeAnimations)
         let afterUpdate = time.now()
-        if history != nil {
+        if history != nil && watch == nil {
             history?.append(
                 .init(dt: dt, interval: clock.frameInterval, size: backend.size), events: frameEvents,
                 cost: afterUpdate - afterInput)
@@ -237,7 +283,17 @@ public final class FrameLoop {
 
         drawList.removeAll()
         drawList.clear(.background)
-        scene.draw(into: &drawList, size: backend.size)
+        if let watch {
+            watch.draw(into: &drawList, size: backend.size)
+            if watch.isFinished { watching = nil }
+        } else {
+            scene.draw(into: &drawList, size: backend.size)
+            if let history, !history.isOverflowed {
+                ghost.keep(
+                    drawList.commands[1...], frame: history.frames.count - 1,
+                    interval: history.frames.last?.interval ?? 0)
+            }
+        }
         headsUp.draw(
             into: &drawList, size: backend.size, scene: scene, frame: frameIndex, clock: clock, pacer: pacer,
             stats: stats, counts: counts)
@@ -419,6 +475,7 @@ public final class FrameLoop {
         case .nextScene: switchScene(to: switcher.index(after: scene.name))
         case let .scene(index): switchScene(to: index)
         case .toggleFullscreen: backend.toggleFullscreen()
+        case .watchAgain: watchAgain()
         }
     }
 
@@ -438,6 +495,7 @@ public final class FrameLoop {
             next = fresh
         }
         scene = next
+        watching = nil
         if history != nil { restartHistory() }
         if scene.prefersProfiler { headsUp.showsProfiler = true }
         log("scene: \(scene.name)")

@@ -24,6 +24,9 @@ public enum GlobalKey: Equatable, Sendable {
     case scene(Int)
     /// F11: fullscreen on or off.
     case toggleFullscreen
+    /// W (under `--live`): the last 5 s of input replayed under the running build, the previous build's frames
+    /// faintly over them.
+    case watchAgain
 
     /// The global key `key` stands for, or nil.
     public init?(_ key: Key) {
@@ -39,6 +42,7 @@ public enum GlobalKey: Equatable, Sendable {
         case .tab: self = .nextScene
         case let .digit(d) where d >= 1: self = .scene(d - 1)
         case .f11: self = .toggleFullscreen
+        case .letter("w"): self = .watchAgain
         default: return nil
         }
     }
@@ -61,7 +65,8 @@ public enum GlobalKey: Equatable, Sendable {
     /// The lines the help overlay lists.
     public static let helpLines = [
         "Space  pause / resume the clock", ".  step one frame", "[ ]  slower / faster (0.1x - 4x)",
-        "P  profiler overlay", "S  screenshot", "Tab / 1-9  scenes", "F11  fullscreen", "H  this help",
+        "P  profiler overlay", "S  screenshot", "Tab / 1-9  scenes", "F11  fullscreen", "W  watch again (--live)",
+        "H  this help",
         "Esc  quit",
     ]
 
