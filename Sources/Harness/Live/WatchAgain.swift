@@ -53,6 +53,9 @@ final class WatchAgain {
         }
         var line = "Watching the last 5 s again: frame \(shown - start + 1) of \(end - start)"
         if let ghostBuild, ghost?.range.contains(shown) == true { line += ", faint: build \(ghostBuild)" }
-        list.text(line + "  (W stops)", at: Point(20, Double(size.height) - 64), size: .small, .dimText)
+        line += "  (W stops)"
+        // Bottom right, clear of the title, the hint and the status line.
+        let x = max(20, Double(size.width) - 20 - TextSize.small.width(of: line))
+        list.text(line, at: Point(x, Double(size.height) - 30), size: .small, .text)
     }
 }

@@ -245,10 +245,16 @@ public final class FrameLoop {
         capture.take(&events, times: &eventTimes, frame: frameIndex, frameStart: start)
         if !events.isEmpty { pacer.inputArrived(at: start) }
         if watching != nil {
-            // The live scene waits while the last seconds are watched again: only quitting and W reach anything.
+            // The live scene waits while the last seconds are watched again: quitting, W (stop), and the keys
+            // that do not touch the scene or the clock (screenshot, overlays, fullscreen) still act.
             for event in events {
-                if event == .quit || event == .keyDown(.escape) { isRunning = false }
-                if event == .keyDown(.letter("w")) { watching = nil }
+                if event == .quit { isRunning = false }
+                guard case let .keyDown(key) = event, let command = GlobalKey(key) else { continue }
+                switch command {
+                case .quit, .screenshot, .toggleProfiler, .toggleHelp, .toggleFullscreen: perform(command)
+                case .watchAgain: watching = nil
+                default: break
+                }
             }
         }
         for (event, eventTime) in zip(events, eventTimes) where watching == nil {
