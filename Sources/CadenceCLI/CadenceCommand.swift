@@ -163,7 +163,7 @@ public struct CadenceCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Rebuild on every save and run the new build in place."
+            "Rebuild on save; the new build replays the session."
         ))
     var live = false
 
