@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A scene that keeps the determinism contract (time only from `dt`, randomness only from a generator seeded
 /// with ``SceneContext/seed``, nothing read from outside but its input) then comes back exactly; one that does
-/// not is reported over the scene (see ``ReplayCheck``).
+/// not is reported over the scene.
 ///
 /// The history is bounded: past ``frameLimit`` frames, ``eventLimit`` events or ``replayBudget`` of replay (the
 /// time the scene's updates took as they were recorded, which is about what replaying them takes) it stops
