@@ -129,7 +129,9 @@ final class ClickMarkerScene: Scene {
         #expect(oldRun.loop.lastDrawList.commands != fresh.loop.lastDrawList.commands)
     }
 
-    @Test func watchAgainShowsTheNewBuildsFramesOverTheSameInputWithTheOldBuildsFaintly() throws {
+    /// The marker under an animation that the edit changes, and the inspector (both lanes, as built in).
+    @Test(arguments: ["marker", "inspector"])
+    func watchAgainShowsTheNewBuildsFramesOverTheSameInputWithTheOldBuildsFaintly(scene: String) throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let old = try catalog(.easeInOut(duration: 1))
@@ -137,7 +139,7 @@ final class ClickMarkerScene: Scene {
         let size = Size(width: 1280, height: 720)
         // What each build's scene draws after each of 120 frames of the script, run afresh.
         func sceneFrames(_ catalog: SceneCatalog) throws -> [[DrawCommand]] {
-            let run = try session("marker", catalog, live: nil)
+            let run = try session(scene, catalog, live: nil)
             var frames: [[DrawCommand]] = []
             for _ in 0..<120 {
                 try run.loop.runFrame()
@@ -149,11 +151,13 @@ final class ClickMarkerScene: Scene {
         }
         let (oldFrames, newFrames) = (try sceneFrames(old), try sceneFrames(new))
 
-        let first = try session("marker", old, live: LiveLink(directory: directory, build: 0, input: -1) { _ in })
+        if scene == "marker" { #expect(oldFrames != newFrames, "the edit changes what the scene draws") }
+
+        let first = try session(scene, old, live: LiveLink(directory: directory, build: 0, input: -1) { _ in })
         try first.loop.run(frames: 120)
         let link = LiveLink(directory: directory, build: 1, input: -1) { _ in }
         let backend = FakeBackend()
-        let reloaded = try session("marker", new, live: link, backend: backend, scripted: false)
+        let reloaded = try session(scene, new, live: link, backend: backend, scripted: false)
         link.restore(into: reloaded.loop)
         #expect(reloaded.loop.previousGhost?.frames.range == 0..<120 && reloaded.loop.previousGhost?.build == 0)
 
