@@ -181,6 +181,14 @@ final class ClickMarkerScene: Scene {
         // Then the live scene goes on from where it waited.
         try reloaded.loop.runFrame()
         #expect(!reloaded.loop.lastDrawList.texts.contains { $0.hasPrefix("Watching") })
+        // W starts it again, and W stops it (without starting it once more).
+        backend.pending = [[.keyDown(.letter("w"))], [], [.keyDown(.letter("w"))], []]
+        try reloaded.loop.runFrame()
+        #expect(reloaded.loop.lastDrawList.texts.contains { $0.hasPrefix("Watching") })
+        try reloaded.loop.runFrame()
+        try reloaded.loop.runFrame()
+        try reloaded.loop.runFrame()
+        #expect(!reloaded.loop.lastDrawList.texts.contains { $0.hasPrefix("Watching") })
     }
 
     @Test func aGhostReadsBackAsItWasWrittenAndKeepsFiveSeconds() throws {

@@ -244,7 +244,8 @@ public final class FrameLoop {
         }
         capture.take(&events, times: &eventTimes, frame: frameIndex, frameStart: start)
         if !events.isEmpty { pacer.inputArrived(at: start) }
-        if watching != nil {
+        let wasWatching = watching != nil
+        if wasWatching {
             // The live scene waits while the last seconds are watched again: quitting, W (stop), and the keys
             // that do not touch the scene or the clock (screenshot, overlays, fullscreen) still act.
             for event in events {
@@ -257,11 +258,12 @@ public final class FrameLoop {
                 }
             }
         }
-        for (event, eventTime) in zip(events, eventTimes) where watching == nil {
+        // (A frame whose W stopped watching hands none of its events to the scene: W would start it again.)
+        for (event, eventTime) in zip(events, eventTimes) where !wasWatching {
             dispatch(event)
             observePointer(event, at: eventTime)
         }
-        if watching == nil && mayPredict && (predictsForAll || scene.predictsPointer) {
+        if !wasWatching && mayPredict && (predictsForAll || scene.predictsPointer) {
             // (Written only when predicting: a write to the stats every frame costs an empty frame's time.)
             stats.predictsPointer = true
             tellPredictedPointer(frameStart: start)
