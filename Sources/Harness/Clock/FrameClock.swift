@@ -112,10 +112,7 @@ public final class FrameClock {
     /// the session (see ``SceneHistory``), where `dt` and the unscaled `interval` are the recorded ones.
     func replay(dt: Double, interval: Double) {
         rawDelta = interval
-        delta = dt
-        elapsed += dt
-        frameCount += 1
-        stepRequested = false
+        advance(by: dt)
     }
 
     /// Asks the next tick to advance one nominal frame even though the clock is paused.
@@ -140,11 +137,16 @@ public final class FrameClock {
         if isPaused {
             dt = stepRequested ? (configuration.fixedDelta ?? configuration.nominalDelta) : 0
         }
-        stepRequested = false
         dt *= timeScale
+        advance(by: dt)
+        return dt
+    }
+
+    /// Ends a tick (or a replayed frame) that advanced animation time by `dt`.
+    private func advance(by dt: Double) {
         delta = dt
         elapsed += dt
         frameCount += 1
-        return dt
+        stepRequested = false
     }
 }

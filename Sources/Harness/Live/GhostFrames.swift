@@ -20,6 +20,8 @@ struct GhostFrames: Equatable {
     /// Each kept frame's unscaled interval, to keep ``seconds`` of them (paused frames count too).
     private var intervals: [Double] = []
     private var span = 0.0
+    /// The storage of the frame dropped last, for the next frame kept.
+    private var spare: [DrawCommand]?
     /// Whether a frame was too large to keep (the ghost is then off for the scene).
     private(set) var isOff = false
 
@@ -36,12 +38,17 @@ struct GhostFrames: Equatable {
             self = GhostFrames()
             first = frame
         }
-        frames.append(Array(commands))
+        // The frame dropped last lends its storage to the next kept: a steady frame keeps without allocating.
+        var kept = spare ?? []
+        spare = nil
+        kept.removeAll(keepingCapacity: true)
+        kept.append(contentsOf: commands)
+        frames.append(kept)
         intervals.append(interval)
         span += interval
         while frames.count > 1, span - intervals[0] >= Self.seconds {
             span -= intervals.removeFirst()
-            frames.removeFirst()
+            spare = frames.removeFirst()
             first += 1
         }
     }
@@ -86,20 +93,12 @@ struct GhostFrames: Equatable {
         defer { try? FileManager.default.removeItem(atPath: path(in: directory)) }
         guard let data = FileManager.default.contents(atPath: path(in: directory)) else { return nil }
         var reader = ByteReader(data: data)
-        guard reader.int() == 1, let first = reader.int(), let count = reader.int(), first >= 0, count >= 0 else {
-            return nil
-        }
+        guard reader.int() == 1, let first = reader.int(), first >= 0,
+            let frames = reader.array({ $0.array { $0.command() } })
+        else { return nil }
         var ghost = GhostFrames()
         ghost.first = first
-        for _ in 0..<count {
-            guard let length = reader.int(), length >= 0 else { return nil }
-            var frame: [DrawCommand] = []
-            for _ in 0..<length {
-                guard let command = reader.command() else { return nil }
-                frame.append(command)
-            }
-            ghost.frames.append(frame)
-        }
+        ghost.frames = frames
         return reader.isAtEnd ? ghost : nil
     }
 }
@@ -133,23 +132,8 @@ extension DrawCommand {
     }
 }
 
-/// Little-endian fields appended to a buffer.
-private struct ByteWriter {
-    var data = Data()
-
-    mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) } }
-    mutating func double(_ value: Double) {
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
-    }
-    mutating func point(_ value: Point) {
-        double(value.x)
-        double(value.y)
-    }
-    mutating func rect(_ value: Rect) {
-        for field in [value.x, value.y, value.width, value.height] { double(field) }
-    }
-    mutating func color(_ value: Color) { data.append(contentsOf: [value.r, value.g, value.b, value.a]) }
-
+// The draw commands as ``ByteWriter`` and ``ByteReader`` fields: a ghost's file.
+extension ByteWriter {
     mutating func command(_ command: DrawCommand) {
         switch command {
         case let .clear(color):
@@ -191,9 +175,8 @@ private struct ByteWriter {
             self.color(color)
         case let .text(text, at, size, color):
             int(8)
-            let bytes = Array(text.utf8)
-            int(bytes.count)
-            data.append(contentsOf: bytes)
+            int(text.utf8.count)
+            bytes(text.utf8)
             point(at)
             int(size.rawValue)
             self.color(color)
@@ -201,54 +184,7 @@ private struct ByteWriter {
     }
 }
 
-/// Reads what ``ByteWriter`` wrote; nil for anything cut short or out of range.
-private struct ByteReader {
-    let data: Data
-    var offset = 0
-
-    var isAtEnd: Bool { offset == data.count }
-
-    mutating func bytes(_ count: Int) -> Data? {
-        guard count >= 0, offset + count <= data.count else { return nil }
-        defer { offset += count }
-        return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + offset + count))
-    }
-    mutating func int() -> Int? {
-        guard let bytes = bytes(8) else { return nil }
-        return Int(Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }))
-    }
-    mutating func double() -> Double? {
-        guard let bytes = bytes(8) else { return nil }
-        return Double(bitPattern: UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
-    }
-    mutating func point() -> Point? {
-        guard let x = double(), let y = double() else { return nil }
-        return Point(x, y)
-    }
-    mutating func rect() -> Rect? {
-        guard let x = double(), let y = double(), let width = double(), let height = double() else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
-    }
-    mutating func color() -> Color? {
-        guard let bytes = bytes(4) else { return nil }
-        let at = bytes.startIndex
-        return Color(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3])
-    }
-    mutating func count() -> Int? {
-        guard let count = int(), count >= 0, count <= (data.count - offset) else { return nil }
-        return count
-    }
-    mutating func points() -> [Point]? {
-        guard let count = count() else { return nil }
-        var points: [Point] = []
-        points.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let point = point() else { return nil }
-            points.append(point)
-        }
-        return points
-    }
-
+extension ByteReader {
     mutating func command() -> DrawCommand? {
         switch int() {
         case 0: return color().map { .clear($0) }
@@ -256,13 +192,7 @@ private struct ByteReader {
             guard let rect = rect(), let color = color() else { return nil }
             return .fillRect(rect, color)
         case 2:
-            guard let count = count() else { return nil }
-            var rects: [Rect] = []
-            for _ in 0..<count {
-                guard let rect = rect() else { return nil }
-                rects.append(rect)
-            }
-            guard let color = color() else { return nil }
+            guard let rects = array({ $0.rect() }), let color = color() else { return nil }
             return .fillRects(rects, color)
         case 3:
             guard let rect = rect(), let color = color() else { return nil }
@@ -271,13 +201,13 @@ private struct ByteReader {
             guard let from = point(), let to = point(), let color = color() else { return nil }
             return .line(from: from, to: to, color)
         case 5:
-            guard let points = points(), let color = color() else { return nil }
+            guard let points = array({ $0.point() }), let color = color() else { return nil }
             return .polyline(points, color)
         case 6:
             guard let center = point(), let radius = double(), let color = color() else { return nil }
             return .circle(center: center, radius: radius, color)
         case 7:
-            guard let points = points(), let radius = double(), let color = color() else { return nil }
+            guard let points = array({ $0.point() }), let radius = double(), let color = color() else { return nil }
             return .dots(points, radius: radius, color)
         case 8:
             guard let length = count(), let bytes = bytes(length), let at = point(), let raw = int(),

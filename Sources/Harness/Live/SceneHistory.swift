@@ -116,12 +116,12 @@ public struct SceneHistory: Sendable, Equatable {
     /// Writes the history into `directory` (each file whole or not at all).
     public func write(to directory: String) throws(HarnessError) {
         let paths = Self.paths(in: directory)
-        var data = Data(capacity: frames.count * Self.frameRecordSize)
+        var writer = ByteWriter()
         for frame in frames {
-            withUnsafeBytes(of: frame.dt.bitPattern.littleEndian) { data.append(contentsOf: $0) }
-            withUnsafeBytes(of: frame.interval.bitPattern.littleEndian) { data.append(contentsOf: $0) }
-            withUnsafeBytes(of: frame.width.littleEndian) { data.append(contentsOf: $0) }
-            withUnsafeBytes(of: frame.height.littleEndian) { data.append(contentsOf: $0) }
+            writer.double(frame.dt)
+            writer.double(frame.interval)
+            writer.int32(frame.width)
+            writer.int32(frame.height)
         }
         let header = Header(
             version: 1, scene: scene, startsPaused: startsPaused, startTimeScale: startTimeScale,
@@ -133,7 +133,7 @@ public struct SceneHistory: Sendable, Equatable {
             throw .outputFailed(paths.header, reason: "the history could not be encoded")
         }
         // The frames first: a header is only ever next to the frames it counts.
-        try OutputFile.write(data, to: paths.frames)
+        try OutputFile.write(writer.data, to: paths.frames)
         try OutputFile.write(json, to: paths.header)
     }
 
@@ -171,27 +171,21 @@ public struct SceneHistory: Sendable, Equatable {
         history.isOverflowed = header.overflowed
         history.replayCost = header.replayCost
         history.frames.reserveCapacity(header.frames)
-        let bad: HistoryError? = data.withUnsafeBytes { bytes in
-            for index in 0..<header.frames {
-                let base = index * frameRecordSize
-                let dt = Double(
-                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
-                let interval = Double(
-                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
-                let width = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 16, as: Int32.self))
-                let height = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 20, as: Int32.self))
-                guard dt.isFinite, dt >= 0, interval.isFinite, interval >= 0, width > 0, height > 0 else {
-                    // (`\(Double.nan)` with a payload prints as "-nan(0x…)".)
-                    let (shownDt, shownInterval) = (dt.isNaN ? "NaN" : "\(dt)", interval.isNaN ? "NaN" : "\(interval)")
-                    return HistoryError(
-                        reason: "frame \(index) has dt \(shownDt), interval \(shownInterval), size \(width)×\(height)")
-                }
-                history.frames.append(
-                    Frame(dt: dt, interval: interval, size: Size(width: Int(width), height: Int(height))))
+        var reader = ByteReader(data: data)
+        for index in 0..<header.frames {
+            // (The file's size was checked above: every field is there.)
+            guard let dt = reader.double(), let interval = reader.double(), let width = reader.int32(),
+                let height = reader.int32()
+            else { break }
+            guard dt.isFinite, dt >= 0, interval.isFinite, interval >= 0, width > 0, height > 0 else {
+                // (`\(Double.nan)` with a payload prints as "-nan(0x…)".)
+                let (shownDt, shownInterval) = (dt.isNaN ? "NaN" : "\(dt)", interval.isNaN ? "NaN" : "\(interval)")
+                return .failure(
+                    HistoryError(
+                        reason: "frame \(index) has dt \(shownDt), interval \(shownInterval), size \(width)×\(height)"))
             }
-            return nil
+            history.frames.append(Frame(dt: dt, interval: interval, size: Size(width: Int(width), height: Int(height))))
         }
-        if let bad { return .failure(bad) }
         var last = 0
         for event in header.events {
             guard event.frame >= last, event.frame < header.frames else {

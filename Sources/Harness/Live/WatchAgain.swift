@@ -36,8 +36,6 @@ final class WatchAgain {
         replay.advance(frames: start)
     }
 
-    /// The history frame the next ``step()`` plays.
-    var frame: Int { replay.nextFrame }
     /// Whether every frame of the window has been shown.
     var isFinished: Bool { replay.nextFrame >= end }
 

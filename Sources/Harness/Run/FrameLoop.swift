@@ -209,12 +209,10 @@ public final class FrameLoop {
     /// A fresh instance of the scene shown, with a tweener and a clock of its own (on this loop's time source and
     /// configuration), or nil when the catalog cannot make it: what a replay is checked with and watched in.
     func freshInstance() -> (scene: Scene, tweener: Tweener, clock: FrameClock)? {
-        guard catalog.names.contains(scene.name) else { return nil }
+        guard let index = catalog.names.firstIndex(of: scene.name) else { return nil }
         let tweener = Tweener()
         let clock = FrameClock(source: time, configuration: self.clock.configuration)
-        let context = SceneContext(
-            tweener: tweener, objectCount: objectCount, clock: clock, animations: catalog.animations)
-        guard let made = try? catalog.make(scene.name, context: context) else { return nil }
+        guard let made = try? switcher.scene(at: index, tweener: tweener, clock: clock) else { return nil }
         return (made, tweener, clock)
     }
 
@@ -504,7 +502,7 @@ public final class FrameLoop {
         }
         scene = next
         watching = nil
-        if history != nil { restartHistory() }
+        restartHistory()
         if scene.prefersProfiler { headsUp.showsProfiler = true }
         log("scene: \(scene.name)")
     }
