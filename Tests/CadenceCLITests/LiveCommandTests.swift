@@ -60,6 +60,14 @@ import Testing
         #expect(package.builtExecutable == root + "/.build/debug/my-tool")
     }
 
+    @Test func aSilentBuildIsReportedWithTheLastLineItPrinted() {
+        let output = Data("Building for debugging...\n[3/7] Compiling YourAnimation Scene.swift\n  \n".utf8)
+        #expect(
+            LiveSupervisor.silenceNotice(output)
+                == "the build has printed nothing for 20 s; its last line: [3/7] Compiling YourAnimation Scene.swift")
+        #expect(LiveSupervisor.silenceNotice(Data()).hasSuffix("its last line: (none)"))
+    }
+
     @Test func onlySwiftFilesOutsideHiddenFoldersAreWatched() {
         #expect(SourceWatcher.matters(file: "Anticipate.swift"))
         #expect(!SourceWatcher.matters(file: ".Anticipate.swift.swp"))

@@ -111,6 +111,9 @@ final class LiveSupervisor {
     static let settleTime: UInt64 = 100_000_000
     /// How long a build may take before it is given up (SwiftPM can hang while planning).
     static let buildTimeout: UInt64 = 600_000_000_000
+    /// How long a build may print nothing before the supervisor says so, with the last line it printed: SwiftPM
+    /// prints a line per step, so a longer silence is a wait (for another SwiftPM's lock, say) or a hang.
+    static let buildSilence: UInt64 = 20_000_000_000
     /// How long a build is given to end when asked (to hand over, or after a signal), before the next signal.
     static let stopTimeout: UInt64 = 5_000_000_000
     /// A build that traps sooner than this after it started is not started again for the same code.
@@ -128,6 +131,9 @@ final class LiveSupervisor {
     /// The build running: its process, the reading end of its output, when it started and the save it builds.
     private var building: (process: Process, output: FileHandle, started: UInt64, since: UInt64)?
     private var buildOutput = Data()
+    /// When the running build last printed (or started), and whether its silence since has been reported.
+    private var buildHeardFrom: UInt64 = 0
+    private var buildSilenceReported = false
     private var buildAgain = false
     /// Files saved while a build ran. SwiftPM may record such a file as built although the compiler read it
     /// before the save (its time is taken after), and then not compile it again: the next build touches them.
@@ -209,6 +215,10 @@ final class LiveSupervisor {
             readChild()
             readBuild()
             if let building, !building.process.isRunning { finishBuild() }
+            if building != nil, !buildSilenceReported, Self.now() &- buildHeardFrom > Self.buildSilence {
+                buildSilenceReported = true
+                say(Self.silenceNotice(buildOutput))
+            }
             if let building, Self.now() &- building.started > Self.buildTimeout {
                 kill(-building.process.processIdentifier, SIGKILL)
                 say("the build took longer than \(Self.buildTimeout / 1_000_000_000) s and was stopped")
@@ -309,10 +319,20 @@ final class LiveSupervisor {
         _ = fcntl(reading.fileDescriptor, F_SETFL, fcntl(reading.fileDescriptor, F_GETFL) | O_NONBLOCK)
         buildOutput = Data()
         let now = Self.now()
+        buildHeardFrom = now
+        buildSilenceReported = false
         building = (process, reading, now, savedAt ?? now)
         savedAt = nil
         buildAgain = false
         child?.send(.building)
+    }
+
+    /// What the supervisor says of a build silent for ``buildSilence``: how long, and the last line it printed.
+    static func silenceNotice(_ output: Data) -> String {
+        let last = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .last { !$0.allSatisfy(\.isWhitespace) }
+        return "the build has printed nothing for \(buildSilence / 1_000_000_000) s; its last line: "
+            + (last.map(String.init) ?? "(none)")
     }
 
     private func readBuild() {
@@ -321,6 +341,7 @@ final class LiveSupervisor {
             let count = read(building.output.fileDescriptor, &readBuffer, readBuffer.count)
             guard count > 0 else { break }
             buildOutput.append(contentsOf: readBuffer[0..<count])
+            buildHeardFrom = Self.now()
         }
     }
 
