@@ -16,7 +16,10 @@ struct ByteWriter {
         double(value.y)
     }
     mutating func rect(_ value: Rect) {
-        for field in [value.x, value.y, value.width, value.height] { double(field) }
+        double(value.x)
+        double(value.y)
+        double(value.width)
+        double(value.height)
     }
     mutating func color(_ value: Color) { data.append(contentsOf: [value.r, value.g, value.b, value.a]) }
 }

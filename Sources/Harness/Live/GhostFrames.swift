@@ -115,9 +115,7 @@ extension DrawCommand {
 
     /// The command in `color`'s place drawn at `fraction` of its opacity (a ghost's).
     func faded(to fraction: Double) -> DrawCommand {
-        func fade(_ color: Color) -> Color {
-            Color(color.r, color.g, color.b, UInt8((Double(color.a) * fraction).rounded()))
-        }
+        func fade(_ color: Color) -> Color { color.opacity(UInt8((Double(color.a) * fraction).rounded())) }
         switch self {
         case let .clear(color): return .clear(fade(color))
         case let .fillRect(rect, color): return .fillRect(rect, fade(color))

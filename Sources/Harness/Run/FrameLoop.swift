@@ -471,10 +471,9 @@ public final class FrameLoop {
     }
 
     private func perform(_ command: GlobalKey) {
-        if command.apply(to: clock) { return }
         switch command {
         case .quit: isRunning = false
-        case .togglePause, .step, .slower, .faster: break
+        case .togglePause, .step, .slower, .faster: _ = command.apply(to: clock)
         case .toggleProfiler: headsUp.showsProfiler.toggle()
         case .toggleHelp: headsUp.showsHelp.toggle()
         case .screenshot: capture.requestScreenshot(scene: scene.name, frame: frameIndex)
