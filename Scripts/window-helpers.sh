@@ -63,3 +63,24 @@ wait_for() {
   done
   return 1
 }
+
+# drag X Y STEP MOVES PERIOD: presses the left button at (X, Y), moves the pointer MOVES times STEP px to the right,
+# PERIOD s apart, then eight shrinking steps (a hand slows down before it stops), and releases. One xdotool process
+# sends every move of a drag, so they come as evenly as a mouse's (polled at 125 Hz: PERIOD=0.008); a process per
+# move would add its own start-up to each.
+drag() {
+  local x=$1 y=$2 step=$3 moves=$4 period=$5 share
+  local args=()
+  xdotool mousemove "$x" "$y"; sleep 0.1
+  xdotool mousedown 1; sleep 0.05
+  for _ in $(seq "$moves"); do
+    x=$((x + step))
+    args+=(mousemove "$x" "$y" sleep "$period")
+  done
+  for share in 85 70 55 45 35 25 15 10; do
+    x=$((x + step * share / 100))
+    args+=(mousemove "$x" "$y" sleep "$period")
+  done
+  xdotool "${args[@]}"
+  xdotool mouseup 1
+}
