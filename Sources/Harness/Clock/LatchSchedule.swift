@@ -20,19 +20,29 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// The compositor says when each frame was shown (presentation feedback); frames shown one after another
 /// give its repaint interval, the last one shown anchors the grid of display times to come. A frame aims
 /// at the first display time on that grid after the previous frame's, and starts at that time minus a
-/// *lead*: the busy budget (the longest of the last 240 frames' busy times, from when each was to start to
-/// the return of its present, so that a late wake-up counts) plus a margin, at most an interval (a frame
-/// committed earlier could land a display early and replace the frame before it). The margin stands for what a
-/// client cannot see: how long before a display time the compositor latches (weston: its repaint window)
-/// and how much its timing wanders.
+/// *lead*: the busy budget plus a margin.
 ///
-/// The policy: the margin starts at a whole interval (a commit then lands where the `swap` schedule's
-/// would, so the first frames are never late); after ``firstNarrowRun`` frames shown on time in a row it
-/// narrows by a step (1/32 of the interval) until a frame first misses, then after ``narrowRun``, but never
-/// back to a margin that has missed within the last ``forgetAfter`` frames. A frame shown late (more than
-/// half an interval after its aim) or never shown widens it by two steps at once, times the widenings in
-/// the last 600 frames: misses that keep coming widen it faster. The wait before a frame is never longer
-/// than two intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
+/// - The **budget** is the longest busy time of the last ``busyHistory`` frames, from when each was to start
+///   to the return of its present (a late wake-up on a busy core counts). When that frame leaves the history
+///   the budget comes down a step a frame, not at once: each lead on the way down is tried by a frame.
+/// - The **margin** is how long before its aim a frame's present must return: how long before a display time
+///   the compositor latches (weston: its repaint window) and how much that wanders. It is learned from the
+///   frames' answers: it starts at a whole interval (a commit then lands where the `swap` schedule's would,
+///   so the first frames are never late); after ``firstNarrowRun`` frames shown on time in a row it narrows
+///   by a step (1/32 of the interval) until a frame first misses, then after ``narrowRun``, but never to a
+///   step or less above where a present that missed returned, within ``forgetAfter`` frames of the miss. A frame shown late (more
+///   than half an interval after its aim) or never shown widens it to three steps past where that frame's
+///   present returned, times the widenings in the last 600 frames (misses that keep coming widen it faster),
+///   unless the frame returned a step or more later than its margin allowed: then its busy time, not the
+///   margin, was at fault, and the budget, which holds that busy time from now on, covers the next one.
+/// - The lead is at most ``longestLead``: an interval, plus how early the compositor is known to latch. A
+///   frame started earlier could be committed before the latch of the display time before its own, replace
+///   the frame shown there and leave its own display time with nothing new.
+///
+/// The pacer plans each frame when the one before has been presented and, when the start comes after that
+/// frame's display time, plans it again from its answer: from the display time before,
+/// not two before, the aim does not carry one more interval's wander. The wait before a frame is never
+/// longer than two intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
 /// ``next(now:relaxed:)``): late starts pay only for input. When no frame committed in the last
 /// ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
 /// ``next(now:relaxed:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
@@ -44,12 +54,14 @@ public struct LatchSchedule: Sendable {
     public static let narrowRun = 30
     /// The same before the first miss: the margin comes down from a whole interval within a second or so.
     public static let firstNarrowRun = 5
-    /// Frames after a miss during which the margin that missed is not tried again.
+    /// Frames after a miss during which margins a step or less above where its present returned are not tried
+    /// again.
     public static let forgetAfter = 3_600
     /// How long committed frames may go unanswered before the schedule stops predicting (nanoseconds).
     public static let staleAfter: UInt64 = 250_000_000
-    /// Busy times kept for the budget.
-    public static let busyHistory = 240
+    /// Busy times kept for the budget: about 20 seconds, so that a busy time that comes back every few seconds
+    /// (a core shared with other work) stays covered.
+    public static let busyHistory = 1_200
     /// Display intervals kept for the interval's median.
     public static let intervalHistory = 15
 
@@ -65,8 +77,15 @@ public struct LatchSchedule: Sendable {
 
     private var anchor: UInt64?
     private var lastAim: UInt64?
+    /// The aim of the frame before the one last planned.
+    private(set) var previousAim: UInt64?
+    /// The anchor and lead the last frame was planned with.
+    private var plannedFrom: UInt64 = 0
+    private var plannedLead: UInt64 = 0
     private var run = 0
     private var sinceMiss = Int.max
+    /// How long before its aim the present of the last frame the margin made late returned: the compositor
+    /// latches earlier than that (to within a step).
     private var missedMargin: UInt64 = 0
     private var busy: [UInt64] = []
     private var busyNext = 0
@@ -94,13 +113,25 @@ public struct LatchSchedule: Sendable {
     /// A schedule with nothing known yet.
     public init() {}
 
-    /// The busy budget: the longest of the recent frames' busy times (nanoseconds). A frame over its budget
-    /// misses the latch and costs a display hitch; the percentiles below the longest left one a second or so
-    /// under a busy core.
-    public var budget: UInt64 { busy.max() ?? 0 }
+    /// The busy budget: the longest of the recent frames' busy times (nanoseconds), coming down by at most a
+    /// step a frame when the longest leaves the history. A frame over its budget misses the latch and costs a
+    /// display hitch; the percentiles below the longest left one a second or so under a busy core. The slow
+    /// descent keeps a budget held up by one long frame from dropping at once to a lead the margin never
+    /// met: each lead on the way down is tried by a frame.
+    public private(set) var budget: UInt64 = 0
 
     /// How long before its aim a frame starts: the budget plus the margin, at most an interval.
-    public var lead: UInt64 { Swift.min(budget &+ margin, interval) }
+    public var lead: UInt64 { Swift.min(budget &+ margin, longestLead) }
+
+    /// The longest lead a frame may take: an interval, plus how long before a display time the compositor is
+    /// known to latch at least (the offset of the last frame its margin made late, less two steps). A frame
+    /// started earlier could be committed before the latch of the display time before its own, replace the
+    /// frame shown there and leave its own with nothing new; one started within this is committed after that
+    /// latch, however short its busy time. A frame over budget by less than the extra still makes its latch.
+    public var longestLead: UInt64 {
+        let known = missedMargin > 2 * step ? Swift.min(missedMargin - 2 * step, interval) : 0
+        return interval &+ known
+    }
 
     /// Records that `frame` was presented: `busy` nanoseconds after it started, its present returning at
     /// `at`, aiming at `aim` (nil: it started without a prediction).
@@ -114,6 +145,8 @@ public struct LatchSchedule: Sendable {
                 busy[busyNext] = time
             }
             busyNext = (busyNext + 1) % Self.busyHistory
+            let longest = busy.max() ?? 0
+            budget = Swift.max(longest, budget > step ? budget - step : 0)
         }
         commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
         if unshownSince == nil { unshownSince = at }
@@ -125,6 +158,8 @@ public struct LatchSchedule: Sendable {
     public mutating func answered(frame: Int, feedback: PresentationFeedback) {
         guard let position = commits.firstIndex(where: { $0.frame == frame }) else { return }
         let (aim, started, widened) = (commits[position].aim, commits[position].margin, commits[position].widenings)
+        // How long before its aim the frame's present returned: what the compositor had to latch it in time.
+        let offset = aim > commits[position].at ? aim - commits[position].at : 0
         // A relaxed frame had half an interval to spare: its misses are counted, but it teaches the margin
         // nothing either way.
         let learns = aim != 0 && hasMeasuredInterval && !commits[position].relaxed
@@ -141,13 +176,13 @@ public struct LatchSchedule: Sendable {
             // Before the interval is measured (a window being mapped), a late frame says nothing of the latch.
             let late = aim != 0 && hasMeasuredInterval && feedback.time > aim &+ interval / 2
             if learns {
-                if late { miss(startedWith: started, widened: widened) } else { hit() }
+                if late { miss(startedWith: started, widened: widened, offset: offset) } else { hit() }
             } else if late {
                 misses += 1
             }
         case .discarded:
             if learns {
-                miss(startedWith: started, widened: widened)
+                miss(startedWith: started, widened: widened, offset: offset)
             } else if aim != 0 && hasMeasuredInterval {
                 misses += 1
             }
@@ -164,11 +199,10 @@ public struct LatchSchedule: Sendable {
     public mutating func next(now: UInt64, relaxed: Bool = false) -> (start: UInt64, aim: UInt64)? {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
+        previousAim = lastAim
         plannedRelaxed = relaxed
-        // Never more than an interval: a frame that started earlier could be committed before the latch of the
-        // previous frame's display time, replace it there, and leave its own display time with nothing new.
         let lead = Swift.min(
-            budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin), interval)
+            budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin), longestLead)
         // The first display time far enough ahead to start for, and after the previous frame's aim.
         var earliest = now &+ lead
         if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }
@@ -177,7 +211,22 @@ public struct LatchSchedule: Sendable {
         // Never wait more than two intervals (an anchor from the future, a lead past the interval).
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
+        (plannedFrom, plannedLead) = (anchor, lead)
         return (aim > lead ? Swift.max(aim - lead, now) : now, aim)
+    }
+
+    /// Places the frame ``next(now:relaxed:)`` planned last again, at `now`, on the grid of the answers that
+    /// came since (the display time of the frame before: a nearer anchor): the same display time, where that
+    /// grid has it, with the same lead. Nil when no newer answer came.
+    mutating func replan(now: UInt64) -> (start: UInt64, aim: UInt64)? {
+        guard let anchor, let planned = lastAim, interval > 0, anchor < planned, anchor > plannedFrom else {
+            return nil
+        }
+        let steps = (planned - anchor + interval / 2) / interval
+        guard steps >= 1 else { return nil }
+        let aim = anchor &+ steps &* interval
+        lastAim = aim
+        return (aim > plannedLead ? Swift.max(aim - plannedLead, now) : now, aim)
     }
 
     /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a
@@ -193,6 +242,7 @@ public struct LatchSchedule: Sendable {
     public mutating func restart() {
         anchor = nil
         lastAim = nil
+        previousAim = nil
         lastShown = nil
         unshownSince = nil
         commits.removeAll()
@@ -215,21 +265,27 @@ public struct LatchSchedule: Sendable {
 
     private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }
 
-    /// A frame that started with `started` was late: the margin widens, but once only for the frames that
-    /// started before the last widening (`widened` then less than ``widenings``): those in flight when the
-    /// first late answer came are late for the same reason, or because the frame before them was.
-    private mutating func miss(startedWith started: UInt64, widened: Int) {
+    /// A frame that started with margin `started` was late, its present returning `offset` before its aim.
+    ///
+    /// Returning a step or more later than its margin allowed (its busy time over the budget, or a late
+    /// wake-up), it says nothing of the margin: the budget, which holds that busy time from now on, covers
+    /// the next such frame. Otherwise the compositor needed more than `offset`: the margin widens from there,
+    /// but once only for the frames that started before the last widening (`widened` then less than
+    /// ``widenings``): those in flight when the first late answer came are late for the same reason, or
+    /// because the frame before them was.
+    private mutating func miss(startedWith started: UInt64, widened: Int, offset: UInt64) {
         misses += 1
         run = 0
-        guard widened == widenings else { return }
+        guard offset &+ step >= started, widened == widenings else { return }
         widenings += 1
         // Misses that come often (a busy machine, a compositor late by itself) widen by more each time.
         let frame = hits + misses
         recentWidenings.removeAll { frame - $0 > Self.forgetAfter / 6 }
         recentWidenings.append(frame)
-        missedMargin = started
+        let failed = Swift.max(started, offset)
+        missedMargin = failed
         sinceMiss = 0
-        margin = Swift.min(started &+ 2 * UInt64(recentWidenings.count) * step, 2 * interval)
+        margin = Swift.min(failed &+ 3 * UInt64(recentWidenings.count) * step, 2 * interval)
     }
 
     private mutating func hit() {
@@ -239,6 +295,6 @@ public struct LatchSchedule: Sendable {
         guard run >= (widenings == 0 ? Self.firstNarrowRun : Self.narrowRun) else { return }
         run = 0
         let narrower = margin > step ? margin - step : 0
-        if narrower > missedMargin || sinceMiss >= Self.forgetAfter { margin = narrower }
+        if narrower > missedMargin &+ step || sinceMiss >= Self.forgetAfter { margin = narrower }
     }
 }

@@ -159,6 +159,13 @@ public final class Pacer {
     /// after it.
     public func inputArrived(at time: UInt64) { lastInput = time }
 
+    /// Reads the display's answers that have come (the loop's, which gives them to ``answered(frame:feedback:)``):
+    /// a latched frame whose start comes after the previous frame's display time calls it then, and plans again
+    /// from that answer.
+    var collectsAnswers: (() -> Void)?
+    /// How long after a display time its answer is looked for (nanoseconds).
+    static let answerDelay: UInt64 = 1_000_000
+
     /// The display time the next frame aims at (latched frames only; nil otherwise).
     public var aimedDisplayTime: UInt64? { aim?.display }
 
@@ -302,16 +309,30 @@ public final class Pacer {
     /// shows a late frame at its next refresh: a frame busy 2.5 periods is followed 3 periods after it
     /// started, never a period after it ended (which would stretch every late frame by up to a period), and
     /// never by a burst of frames run back to back to catch up.
+    ///
+    /// A latched frame starts when the ``LatchSchedule`` says; when that is after the previous frame's display
+    /// time, the pacer reads the display's answers at that time and places the frame again from them.
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
         aim = nil
         if mode == .latched && !isThrottled {
             let now = source.now()
             let relaxed = lastInput.map { now > $0 && now - $0 > Self.inputActiveFor } ?? true
-            if let next = latch.next(now: now, relaxed: relaxed) {
-                aim = (next.aim, next.start)
+            if var next = latch.next(now: now, relaxed: relaxed) {
                 deadline = nil
-                return wait(until: next.start, from: now)
+                // The frame before is answered at its display time. A plan made earlier counts from an older
+                // display, one more interval's wander from the aim: when the start comes after that answer,
+                // wait for it and plan again from it.
+                var waited: UInt64 = 0
+                if let collectsAnswers, let before = latch.previousAim, before > now,
+                    before &+ Self.answerDelay < next.start
+                {
+                    waited = wait(until: before &+ Self.answerDelay, from: now)
+                    collectsAnswers()
+                    if let again = latch.replan(now: source.now()) { next = again }
+                }
+                aim = (next.aim, next.start)
+                return waited &+ wait(until: next.start, from: source.now())
             }
             // Frames committed and unanswered for a while: a hidden window, a compositor asleep.
             if latch.isStale(now: now) {

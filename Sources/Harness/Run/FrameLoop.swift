@@ -121,6 +121,7 @@ public final class FrameLoop {
         if asksDisplay && pacer.schedule == .latch && pacer.mode != .unpaced {
             backend.setVSync(false)
             pacer.startLatching()
+            pacer.collectsAnswers = { [unowned self] in self.gatherAnswers() }
         }
     }
 
