@@ -165,23 +165,37 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(second.aim - second.start == Self.refresh && again.start == first.aim + 1_600_000)
     }
 
-    @Test func theBudgetComesDownAStepAFrameWhenItsLongestFrameLeavesTheHistory() throws {
+    @Test func aLongFrameHoldsTheBudgetForTheRecentFramesTwoForTheWholeHistoryAndItComesDownAStepAFrame() throws {
         var schedule = schedule(shown: 20, last: 100 * Self.refresh)
         let step = Self.refresh / LatchSchedule.stepsPerInterval
-        func commit(_ frame: Int, busy: UInt64) {
-            schedule.committed(frame: frame, busy: busy, at: UInt64(frame) * Self.refresh, aim: nil)
+        var frame = 100
+        func commit(busy: UInt64, times: Int = 1) {
+            for _ in 0..<times {
+                schedule.committed(frame: frame, busy: busy, at: UInt64(frame) * Self.refresh, aim: nil)
+                frame += 1
+            }
         }
-        commit(100, busy: 6_000_000)
-        #expect(schedule.budget == 6_000_000)
-        for frame in 101..<(100 + LatchSchedule.busyHistory) { commit(frame, busy: 1_000_000) }
-        #expect(schedule.budget == 6_000_000)
-        // The 6 ms frame leaves the history: not at once to 1 ms, a step a frame.
-        var budgets: [UInt64] = []
-        for frame in 0..<12 {
-            commit(100 + LatchSchedule.busyHistory + frame, busy: 1_000_000)
-            budgets.append(schedule.budget)
+        /// The budgets after each of `count` frames of 1 ms.
+        func budgets(_ count: Int) -> [UInt64] {
+            (0..<count).map { _ in
+                commit(busy: 1_000_000)
+                return schedule.budget
+            }
         }
-        #expect(budgets == (1...12).map { Swift.max(6_000_000 - UInt64($0) * step, 1_000_000) })
+        /// Coming down from `from` a step a frame, to 1 ms.
+        func descent(from: UInt64, _ count: Int) -> [UInt64] {
+            (1...count).map { Swift.max(from - Swift.min(UInt64($0) * step, from), 1_000_000) }
+        }
+        // One 6 ms frame: held for the recent frames, then not at once to 1 ms but a step a frame.
+        commit(busy: 6_000_000)
+        commit(busy: 1_000_000, times: LatchSchedule.recentBusyHistory - 1)
+        #expect(schedule.budget == 6_000_000)
+        #expect(budgets(12) == descent(from: 6_000_000, 12))
+        // Two 5 ms frames: held for the whole history.
+        commit(busy: 5_000_000, times: 2)
+        commit(busy: 1_000_000, times: LatchSchedule.busyHistory - 2)
+        #expect(schedule.budget == 5_000_000)
+        #expect(budgets(12) == descent(from: 5_000_000, 12))
     }
 
     @Test func withoutAnswersTheScheduleStopsPredicting() throws {

@@ -22,9 +22,12 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// at the first display time on that grid after the previous frame's, and starts at that time minus a
 /// *lead*: the busy budget plus a margin.
 ///
-/// - The **budget** is the longest busy time of the last ``busyHistory`` frames, from when each was to start
-///   to the return of its present (a late wake-up on a busy core counts). When that frame leaves the history
-///   the budget comes down a step a frame, not at once: each lead on the way down is tried by a frame.
+/// - The **budget** is the longest busy time of the last ``recentBusyHistory`` frames, or the second longest
+///   of the last ``busyHistory`` if that is longer; a busy time runs from when the frame was to start to the
+///   return of its present (a late wake-up on a busy core counts). A long frame that comes back is covered
+///   for the whole history, one that came once (a first use) for the recent frames only. When a budget's
+///   frame leaves the history the budget comes down a step a frame, not at once: each lead on the way down
+///   is tried by a frame.
 /// - The **margin** is how long before its aim a frame's present must return: how long before a display time
 ///   the compositor latches (weston: its repaint window) and how much that wanders. It is learned from the
 ///   frames' answers: it starts at a whole interval (a commit then lands where the `swap` schedule's would,
@@ -62,6 +65,8 @@ public struct LatchSchedule: Sendable {
     /// Busy times kept for the budget: about 20 seconds, so that a busy time that comes back every few seconds
     /// (a core shared with other work) stays covered.
     public static let busyHistory = 1_200
+    /// The most recent of them, whose longest alone is enough for the budget.
+    public static let recentBusyHistory = 240
     /// Display intervals kept for the interval's median.
     public static let intervalHistory = 15
 
@@ -113,11 +118,10 @@ public struct LatchSchedule: Sendable {
     /// A schedule with nothing known yet.
     public init() {}
 
-    /// The busy budget: the longest of the recent frames' busy times (nanoseconds), coming down by at most a
-    /// step a frame when the longest leaves the history. A frame over its budget misses the latch and costs a
-    /// display hitch; the percentiles below the longest left one a second or so under a busy core. The slow
-    /// descent keeps a budget held up by one long frame from dropping at once to a lead the margin never
-    /// met: each lead on the way down is tried by a frame.
+    /// The busy budget (nanoseconds; see the type's description), coming down by at most a step a frame. A
+    /// frame over its budget may miss the latch and cost a display hitch; percentiles below the longest left
+    /// one a second or so under a busy core. The slow descent keeps a budget held up by one long frame from
+    /// dropping at once to a lead the margin never met.
     public private(set) var budget: UInt64 = 0
 
     /// How long before its aim a frame starts: the budget plus the margin, at most an interval.
@@ -145,8 +149,15 @@ public struct LatchSchedule: Sendable {
                 busy[busyNext] = time
             }
             busyNext = (busyNext + 1) % Self.busyHistory
-            let longest = busy.max() ?? 0
-            budget = Swift.max(longest, budget > step ? budget - step : 0)
+            // The longest of the recent frames, and the second longest of all: a busy time that comes back is
+            // covered for the whole history, one that came once (a first use) only for the recent frames.
+            var (recent, longest, second): (UInt64, UInt64, UInt64) = (0, 0, 0)
+            for (index, time) in busy.enumerated() {
+                let age = (busyNext &- 1 &- index &+ 2 &* Self.busyHistory) % Self.busyHistory
+                if age < Self.recentBusyHistory { recent = Swift.max(recent, time) }
+                if time > longest { (longest, second) = (time, longest) } else if time > second { second = time }
+            }
+            budget = Swift.max(Swift.max(recent, second), budget > step ? budget - step : 0)
         }
         commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
         if unshownSince == nil { unshownSince = at }
