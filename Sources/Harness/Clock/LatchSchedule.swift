@@ -33,19 +33,20 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 ///   frames' answers: it starts at a whole interval (a commit then lands where the `swap` schedule's would,
 ///   so the first frames are never late); after ``firstNarrowRun`` frames shown on time in a row it narrows
 ///   by a step (1/32 of the interval) until a frame first misses, then after ``narrowRun``, but never to a
-///   step or less above where a present that missed returned, within ``forgetAfter`` frames of the miss. A frame shown late (more
-///   than half an interval after its aim) or never shown widens it to three steps past where that frame's
-///   present returned, times the widenings in the last 600 frames (misses that keep coming widen it faster),
-///   unless the frame returned a step or more later than its margin allowed: then its busy time, not the
-///   margin, was at fault, and the budget, which holds that busy time from now on, covers the next one.
+///   step or less above where a present that missed returned, within ``forgetAfter`` frames of the miss. A
+///   frame shown late (more than half an interval after its aim) or never shown widens it to three steps
+///   past where that frame's present returned, times the widenings in the last 600 frames (misses that keep
+///   coming widen it faster), unless the frame returned a step or more later than its margin allowed: then
+///   its busy time, not the margin, was at fault, and the budget, which holds that busy time from now on,
+///   covers the next one.
 /// - The lead is at most ``longestLead``: an interval, plus how early the compositor is known to latch. A
 ///   frame started earlier could be committed before the latch of the display time before its own, replace
 ///   the frame shown there and leave its own display time with nothing new.
 ///
 /// The pacer plans each frame when the one before has been presented and, when the start comes after that
-/// frame's display time, plans it again from its answer: from the display time before,
-/// not two before, the aim does not carry one more interval's wander. The wait before a frame is never
-/// longer than two intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
+/// frame's display time, plans it again from its answer: from the display time before, not two before, the
+/// aim does not carry one more interval's wander. The wait before a frame is never longer than two
+/// intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
 /// ``next(now:relaxed:)``): late starts pay only for input. When no frame committed in the last
 /// ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
 /// ``next(now:relaxed:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
@@ -124,7 +125,7 @@ public struct LatchSchedule: Sendable {
     /// dropping at once to a lead the margin never met.
     public private(set) var budget: UInt64 = 0
 
-    /// How long before its aim a frame starts: the budget plus the margin, at most an interval.
+    /// How long before its aim a frame starts: the budget plus the margin, at most ``longestLead``.
     public var lead: UInt64 { Swift.min(budget &+ margin, longestLead) }
 
     /// The longest lead a frame may take: an interval, plus how long before a display time the compositor is
