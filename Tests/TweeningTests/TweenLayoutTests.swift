@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import CLinux
 import Testing
+import Cadence
 @testable import Tweening
 
 /// The bytes an instance of `someClass` asks the allocator for (header and stored properties): the standard
@@ -19,6 +20,17 @@ private func instanceSize(_ someClass: AnyClass) -> Int
         // layout's own size, not the block's: glibc may hand out a free block up to 31 bytes larger than asked.
         #expect(instanceSize(type(of: tween)) <= 136)
         #expect(malloc_usable_size(Unmanaged.passUnretained(tween).toOpaque()) >= instanceSize(type(of: tween)))
+    }
+
+    /// What a driven value holds at rest beside its driver: a field added inline (an `Animation` is 88 bytes)
+    /// shows here before it shows in `bench-memory`'s bytes per value.
+    @Test func aValueAtRestFitsA320ByteBlock() {
+        let value = AnimatedValue(SIMD2<Double>(0, 0))
+        value.implicitAnimation = .spring
+        #expect(instanceSize(type(of: value)) <= 312)
+        #expect(value.implicitAnimation == .spring)
+        value.implicitAnimation = nil
+        #expect(value.implicitAnimation == nil)
     }
 
     @Test func aPlainTweenPlaysWithoutItsOutOfLineState() {

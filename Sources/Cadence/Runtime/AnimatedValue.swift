@@ -64,7 +64,12 @@ public final class AnimatedValue<Value: Animatable> {
     /// `.animation(_:value:)`. Outside any transaction it animates the change; inside one it replaces
     /// the transaction's animation unless the transaction ``Transaction/disablesAnimations``. `nil`
     /// (the default) leaves the transaction's animation, or a jump outside any.
-    public var implicitAnimation: Animation?
+    public var implicitAnimation: Animation? {
+        get { implicit?.animation }
+        set { implicit = newValue.map(ImplicitAnimation.init) }
+    }
+    // Out of line: few values have one, and an `Animation?` kept inline made every value 80 bytes larger.
+    private var implicit: ImplicitAnimation?
     // END transaction layer
 
     /// Creates a value at rest on `value`.
@@ -226,4 +231,11 @@ public final class AnimatedValue<Value: Animatable> {
         running.pending = []
         for completion in due { completion() }
     }
+}
+
+/// Holds an ``AnimatedValue``'s implicit animation, out of the value's own storage.
+private final class ImplicitAnimation {
+    let animation: Animation
+
+    init(_ animation: Animation) { self.animation = animation }
 }
