@@ -61,6 +61,7 @@ let benchmarks: @Sendable () -> Void = {
         HarnessSuites.bareFloor(HarnessSuites.inspectorUserAnimationName), scene: inspectorWithUserAnimation, sdl: false
     )
     measureInspectorLane()
+    measureLatchSchedule()
     measureInspectorLaneFloors()
     for scene in HarnessSuites.replayedScenes { measureReplay(scene) }
 }
@@ -316,6 +317,40 @@ final class PlainBookkeeping {
         }
         busy.record(mark &- start)
         lastStart = start
+    }
+}
+
+/// A latch schedule on a steady 60 Hz display that shows every frame at its aim, each frame busy 2 ms: one
+/// iteration is one frame's calls, as the pacer and the loop make them.
+func measureLatchSchedule() {
+    final class SteadyDisplay {
+        let refresh: UInt64 = 16_666_667
+        var schedule = LatchSchedule()
+        var frame = 0
+        var now: UInt64 = 1_000_000_000
+
+        /// One frame: planned, committed 2 ms after its start, shown at its aim.
+        func step() {
+            guard let next = schedule.next(now: now) else {
+                // Until the interval is known: shown a refresh apart, without a plan.
+                schedule.committed(frame: frame, busy: 2_000_000, at: now, aim: nil)
+                schedule.answered(frame: frame, feedback: .presented(at: now &+ refresh, refresh: refresh))
+                (frame, now) = (frame + 1, now &+ refresh)
+                return
+            }
+            let committed = next.start &+ 2_000_000
+            schedule.committed(frame: frame, busy: 2_000_000, at: committed, aim: next.aim)
+            schedule.answered(frame: frame, feedback: .presented(at: next.aim, refresh: refresh))
+            (frame, now) = (frame + 1, committed)
+        }
+    }
+    let suite = HarnessSuites.latchScheduleFrame
+    Benchmark(suite.name, configuration: .init(suite)) { (_: Benchmark, display: SteadyDisplay) in
+        display.step()
+    } setup: {
+        let display = SteadyDisplay()
+        for _ in 0..<LatchSchedule.busyHistory + 100 { display.step() }
+        return display
     }
 }
 

@@ -805,6 +805,13 @@ public enum HarnessSuites {
     /// Frames of session one replay row runs through: a minute at 60 frames a second.
     public static let replayFrames = 3_600
 
+    /// What a latched frame adds to the loop's own work, with the whole busy history kept (1,200 frames): the
+    /// schedule plans it, takes its commit (the budget is found again from the history) and its answer. A
+    /// measurement, held to no goal.
+    public static let latchScheduleFrame = Suite(
+        target: target, name: "Latch schedule: one frame planned, committed and answered", itemsPerIteration: 1,
+        item: "frame", iterations: 10_000, warmup: 1_300)
+
     /// A live reload's replay (`FrameLoop.fastForward(through:)`) of a recorded minute of `scene` (clicks,
     /// drags and keys through it; the stress scene at its default 10,000 objects), into a fresh instance made
     /// for each iteration: what a new build spends per frame of history before its first frame. A
@@ -824,7 +831,7 @@ public enum HarnessSuites {
             inspectorSceneSDL, bareFloor(inspectorSceneName, sdl: true), inspectorSceneNullBackend,
             bareFloor(inspectorSceneName), inspectorUserAnimationNullBackend, bareFloor(inspectorUserAnimationName),
             inspectorLaneFrameFloor, inspectorLaneFrame, inspectorLaneSampleFloor, inspectorLaneResample,
-            inspectorLaneEditFloor, inspectorLaneEdit,
+            inspectorLaneEditFloor, inspectorLaneEdit, latchScheduleFrame,
         ] + replayedScenes.map(liveReplay)
 }
 
