@@ -198,6 +198,23 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(budgets(12) == descent(from: 5_000_000, 12))
     }
 
+    @Test func theRecentLongestIsFoundWhereverItLiesInTheHistory() throws {
+        var schedule = schedule(shown: 20, last: 100 * Self.refresh)
+        var frame = 100
+        func commit(busy: UInt64) {
+            schedule.committed(frame: frame, busy: busy, at: UInt64(frame) * Self.refresh, aim: nil)
+            frame += 1
+        }
+        // Each long frame longer than the one before, 100 frames apart: over 15 of them every place in the
+        // history holds one, those just before its end too, where the recent frames wrap around.
+        for long in 0..<15 {
+            let busy = 3_000_000 + UInt64(long) * 100_000
+            commit(busy: busy)
+            for _ in 0..<100 { commit(busy: 1_000_000) }
+            #expect(schedule.budget == busy, "long frame \(long)")
+        }
+    }
+
     @Test func withoutAnswersTheScheduleStopsPredicting() throws {
         var fresh = LatchSchedule()
         let none = fresh.next(now: 1_000)

@@ -112,6 +112,15 @@ public struct LatchSchedule: Sendable {
     /// When the first frame committed since the last one shown was committed (nil: none since).
     private var unshownSince: UInt64?
 
+    /// The longest busy time of the last ``recentBusyHistory`` frames: the ring's newest entries end just
+    /// before `busyNext`, and wrap around its end.
+    private var recentLongest: UInt64 {
+        let end = busyNext == 0 ? busy.count : busyNext
+        let count = Swift.min(Self.recentBusyHistory, busy.count)
+        if end >= count { return busy[(end - count)..<end].max() ?? 0 }
+        return Swift.max(busy[..<end].max() ?? 0, busy[(busy.count - (count - end))...].max() ?? 0)
+    }
+
     /// Whether the display's interval has been measured (``intervalHistory`` pairs of frames shown one after
     /// another): until then frames count as the pacer's warm-up, since their period is not yet the display's.
     public var hasMeasuredInterval: Bool { intervals.count >= Self.intervalHistory }
@@ -152,13 +161,11 @@ public struct LatchSchedule: Sendable {
             busyNext = (busyNext + 1) % Self.busyHistory
             // The longest of the recent frames, and the second longest of all: a busy time that comes back is
             // covered for the whole history, one that came once (a first use) only for the recent frames.
-            var (recent, longest, second): (UInt64, UInt64, UInt64) = (0, 0, 0)
-            for (index, time) in busy.enumerated() {
-                let age = (busyNext &- 1 &- index &+ 2 &* Self.busyHistory) % Self.busyHistory
-                if age < Self.recentBusyHistory { recent = Swift.max(recent, time) }
-                if time > longest { (longest, second) = (time, longest) } else if time > second { second = time }
+            var (longest, second): (UInt64, UInt64) = (0, 0)
+            for time in busy where time > second {
+                if time > longest { (longest, second) = (time, longest) } else { second = time }
             }
-            budget = Swift.max(Swift.max(recent, second), budget > step ? budget - step : 0)
+            budget = Swift.max(Swift.max(recentLongest, second), budget > step ? budget - step : 0)
         }
         commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
         if unshownSince == nil { unshownSince = at }
@@ -224,7 +231,7 @@ public struct LatchSchedule: Sendable {
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
         (plannedFrom, plannedLead) = (anchor, lead)
-        return (aim > lead ? Swift.max(aim - lead, now) : now, aim)
+        return (Self.start(aim: aim, lead: lead, now: now), aim)
     }
 
     /// Places the frame ``next(now:relaxed:)`` planned last again, at `now`, on the grid of the answers that
@@ -238,7 +245,13 @@ public struct LatchSchedule: Sendable {
         guard steps >= 1 else { return nil }
         let aim = anchor &+ steps &* interval
         lastAim = aim
-        return (aim > plannedLead ? Swift.max(aim - plannedLead, now) : now, aim)
+        return (Self.start(aim: aim, lead: plannedLead, now: now), aim)
+    }
+
+    /// When a frame aiming at `aim` with `lead` starts, asked at `now`: `lead` before its aim, or now if that
+    /// has passed.
+    private static func start(aim: UInt64, lead: UInt64, now: UInt64) -> UInt64 {
+        aim > lead ? Swift.max(aim - lead, now) : now
     }
 
     /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a
