@@ -8,11 +8,15 @@ import Testing
 /// time. Presents never wait (the latch schedule turns vsync off); `busy` is each frame's render time.
 final class LatchingCompositor: RenderBackend {
     let time: ManualClock
-    let refresh: UInt64
+    /// Its repaint interval: changed mid-run, the display times after the last keep to the new one.
+    var refresh: UInt64
     var latch: UInt64
     var busy: UInt64 = 1_000_000
-    /// Frames whose render takes this much longer.
+    /// Frames whose render takes this much longer, or shorter.
     var slow: [Int: UInt64] = [:]
+    var quick: [Int: UInt64] = [:]
+    /// Frames it shows this much after their display time, late by itself (its repaint delayed).
+    var lateBy: [Int: UInt64] = [:]
     /// Whether the compositor answers at all (false: a hidden window).
     var answers = true
     /// Whether it is asleep: it discards every frame and calls no frame callback back.
@@ -40,14 +44,29 @@ final class LatchingCompositor: RenderBackend {
         events.append(.mouseMoved(to: Point(Double(frame % 100), 10), dragging: false))
         times.append(time.now())
     }
-    func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0)) }
+    func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0) - (quick[frame] ?? 0)) }
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func requestPresentationFeedback(frame: Int) -> Bool {
         asked = frame
         return true
     }
-    /// The display time a commit at `now` is shown at: the first whose latch is not before it.
-    func shown(committedAt now: UInt64) -> UInt64 { (now + latch + refresh - 1) / refresh * refresh }
+    /// Whether its repaint loop stops when a latch finds nothing new, as weston's does: a commit then starts it
+    /// again, shown a refresh later, and the display times that follow keep that phase.
+    var idles = false
+    private var lastDisplay: UInt64?
+    /// How many times its loop stopped and a late commit started it again.
+    private(set) var restarts = 0
+    /// The display time a commit at `now` is shown at: the first, a refresh apart from the last, whose latch is not
+    /// before it; or a refresh after it when the loop stopped at the latch before (nothing new came for the
+    /// display after the last).
+    func shown(committedAt now: UInt64) -> UInt64 {
+        guard let lastDisplay else { return (now + latch + refresh - 1) / refresh * refresh }
+        var display = lastDisplay
+        while display < now + latch { display += refresh }
+        guard idles, display > lastDisplay + refresh else { return display }
+        restarts += 1
+        return now + refresh
+    }
     func present() {
         defer {
             frame += 1
@@ -58,12 +77,13 @@ final class LatchingCompositor: RenderBackend {
             owed.append(PresentationAnswer(frame: asked, feedback: .discarded))
             return
         }
-        let shown = shown(committedAt: time.now())
+        let shown = shown(committedAt: time.now()) + (lateBy[asked] ?? 0)
         if let queued, queued.shown == shown {
             owed.append(PresentationAnswer(frame: queued.frame, feedback: .discarded))
             owed.removeAll { $0.frame == queued.frame && $0.feedback.outcome == .presented }
         }
         queued = (asked, shown)
+        lastDisplay = shown
         owed.append(
             PresentationAnswer(
                 frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
@@ -144,6 +164,12 @@ private func optional<T>(_ value: T?) -> T? { value }
         // What the miss showed of the latch lets a frame start that much (less two steps) more than an interval
         // before its display time: committed after the latch of the display time before, it cannot replace it.
         #expect(schedule.longestLead == 2 * Self.refresh - 4 * step)
+        // A frame whose present returned 1 ms before its aim, long after its margin, and shown on time all the same
+        // (the compositor latched late, once): it says nothing of the latch, and the longest lead stays.
+        let next = try #require(optional(schedule.next(now: now)))
+        schedule.committed(frame: frame, busy: 1_000_000, at: next.aim - 1_000_000, aim: next.aim)
+        schedule.answered(frame: frame, feedback: .presented(at: next.aim, refresh: Self.refresh))
+        #expect(schedule.longestLead == 2 * Self.refresh - 4 * step && schedule.misses == 1)
     }
 
     @Test func eachFrameIsPlannedAgainFromTheAnswerBeforeIt() throws {
@@ -156,13 +182,45 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(second.aim == first.aim + Self.refresh && schedule.previousAim == first.aim)
         // Nothing new: planning again changes nothing.
         #expect(schedule.replan(now: first.aim) == nil)
-        // The first frame is shown 1.5 ms after its aim (within half an interval: on time): the second frame
+        // The first frame is shown 1.5 ms after its aim (within a quarter of an interval: on time): the second frame
         // aims an interval after that, the same display, placed from the nearer answer, with the same lead.
         schedule.answered(frame: 20, feedback: .presented(at: first.aim + 1_500_000, refresh: Self.refresh))
         let again = try #require(optional(schedule.replan(now: first.aim + 1_600_000)))
         #expect(again.aim == first.aim + 1_500_000 + Self.refresh)
         // The lead is a whole interval here (the margin has not narrowed yet): the start is now, not 0.1 ms ago.
         #expect(second.aim - second.start == Self.refresh && again.start == first.aim + 1_600_000)
+    }
+
+    @Test func aFramePlannedAgainAfterTheFrameBeforeWasLateTakesTheWiderLead() throws {
+        var schedule = schedule(shown: 20, last: 30 * Self.refresh)
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        var (frame, now) = (20, 30 * Self.refresh)
+        // Twenty frames on time, each busy its budget: the margin four steps narrower, the lead 15 ms.
+        for _ in 0..<(4 * LatchSchedule.firstNarrowRun) {
+            let next = try #require(optional(schedule.next(now: now)))
+            now = next.start + 1_000_000
+            schedule.committed(frame: frame, busy: 1_000_000, at: now, aim: next.aim)
+            schedule.answered(frame: frame, feedback: .presented(at: next.aim, refresh: Self.refresh))
+            (now, frame) = (next.aim, frame + 1)
+        }
+        #expect(schedule.margin == Self.refresh - 4 * step && schedule.lead == 15_000_000)
+        // A frame, and the one after planned before its answer.
+        let first = try #require(optional(schedule.next(now: now)))
+        schedule.committed(frame: frame, busy: 1_000_000, at: first.start + 1_000_000, aim: first.aim)
+        let second = try #require(optional(schedule.next(now: first.start + 1_000_000)))
+        #expect(second.aim - second.start == 15_000_000)
+        // The first is shown 5 ms late (a compositor starting its repaints again for it): the margin widens, and
+        // the second, placed from that answer, starts at once, not at the lead it was planned with.
+        let shown = first.aim + 5_000_000
+        schedule.answered(frame: frame, feedback: .presented(at: shown, refresh: Self.refresh))
+        #expect(schedule.misses == 1 && schedule.lead > 15_000_000)
+        let again = try #require(optional(schedule.replan(now: shown)))
+        #expect(again.aim == shown + Self.refresh && again.start == shown)
+        // It is shown 5 ms late too: late by its aim, which is an interval after the frame before was shown (not
+        // as long after that as it aimed after the frame before's aim, which counts that frame's lateness twice).
+        schedule.committed(frame: frame + 1, busy: 1_000_000, at: shown + 1_000_000, aim: again.aim)
+        schedule.answered(frame: frame + 1, feedback: .presented(at: again.aim + 5_000_000, refresh: Self.refresh))
+        #expect(schedule.misses == 2)
     }
 
     @Test func aLongFrameHoldsTheBudgetForTheRecentFramesTwoForTheWholeHistoryAndItComesDownAStepAFrame() throws {
@@ -258,6 +316,79 @@ private func optional<T>(_ value: T?) -> T? { value }
         let summary = try #require(session.stats.summary().display)
         #expect(abs(summary.intervalP50 - Double(Self.refresh) / 1e6) < 0.02)
         #expect(abs(summary.latencyP50 - Double(latch.margin) / 1e6) < 0.02)
+    }
+
+    @Test func onACompositorWhoseRepaintLoopStopsAMissShownLessThanHalfAnIntervalLateStillWidens() throws {
+        // Latching 10 ms before each display time of 16 ms, and starting its loop again for a late commit: a frame
+        // that misses is shown a refresh after its commit, 6 ms and a little after its aim, not a refresh late.
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 10_000_000, time: time)
+        compositor.idles = true
+        let session = try run(compositor, time: time, frames: 600)
+        let latch = session.pacer.latch
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        // Every late frame was seen as one: the margin stopped narrowing at the first.
+        #expect(compositor.restarts >= 1 && compositor.restarts <= latch.misses)
+        #expect(latch.margin >= compositor.latch && latch.margin <= compositor.latch + 3 * step)
+        try session.loop.run(frames: 1_800)
+        #expect(compositor.restarts <= latch.misses && session.pacer.latch.misses == latch.misses)
+        #expect(session.pacer.latch.margin == latch.margin)
+    }
+
+    @Test func aFrameTheCompositorShowedLateSetsNoLongerLeadThanFramesShownOnTime() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        // Long after the margin settled, the compositor shows a frame 6 ms late (its own repaint delayed), a frame
+        // that, quicker than those before it, returned 1.5 ms earlier than they did. It widens the margin from
+        // where it returned; but frames returning later were shown on time, so the compositor latches no earlier
+        // than they returned, and the longest lead is not taken from this frame's offset.
+        compositor.busy = 2_000_000
+        compositor.lateBy = [1_000: 6_000_000]
+        compositor.quick = [1_000: 1_500_000]
+        let session = try run(compositor, time: time, frames: 1_000)
+        let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
+        try session.loop.run(frames: 1_010)
+        let latch = session.pacer.latch
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        #expect(latch.misses == misses + 1 && latch.margin > margin)
+        #expect(latch.longestLead <= Self.refresh + margin - 2 * step)
+    }
+
+    @Test func framesOverTheirBudgetLateTwiceGiveTheBudgetHeadroomUntilFramesKeepWithinIt() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        // Frames of 1 ms, one of 4 ms (late: over its budget; once, no headroom), one of 5 ms (late again: the
+        // headroom is 4 ms, how far it was above the median), then one of 9 ms: within the budget the second set
+        // and the headroom, it is on time.
+        compositor.slow = [1_000: 3_000_000, 1_100: 4_000_000, 1_110: 8_000_000]
+        let session = try run(compositor, time: time, frames: 1_000)
+        let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
+        try session.loop.run(frames: 1_005)
+        #expect(session.pacer.latch.misses == misses + 1 && session.pacer.latch.headroom == 0)
+        try session.loop.run(frames: 1_105)
+        #expect(session.pacer.latch.misses == misses + 2 && session.pacer.latch.headroom == 4_000_000)
+        try session.loop.run(frames: 1_120)
+        #expect(session.pacer.latch.misses == misses + 2 && session.pacer.latch.margin == margin)
+        // Held for the recent frames after the late one, then a step less every `narrowRun` frames.
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        try session.loop.run(frames: 1_100 + LatchSchedule.recentBusyHistory + LatchSchedule.narrowRun - 5)
+        #expect(session.pacer.latch.headroom == 4_000_000)
+        try session.loop.run(frames: 1_100 + LatchSchedule.recentBusyHistory + 2 * LatchSchedule.narrowRun + 5)
+        #expect(session.pacer.latch.headroom == 4_000_000 - 2 * step)
+    }
+
+    @Test func aCompositorWhoseRepaintsSlowDownMakesNoFrameLateForTheMargin() throws {
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let session = try run(compositor, time: time, frames: 1_000)
+        let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
+        // Its repaints 16 ms apart, then 19 (a busy machine): frames planned from the older display times aim
+        // early, the interval catches up, and none was late for want of margin.
+        compositor.refresh = 19_000_000
+        try session.loop.run(frames: 1_300)
+        let latch = session.pacer.latch
+        #expect(latch.interval == 19_000_000)
+        #expect(latch.misses == misses && latch.margin == margin)
     }
 
     @Test func aFrameOverItsBudgetLeavesTheMarginAndAHiddenWindowIsThrottled() throws {

@@ -20,7 +20,7 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// The compositor says when each frame was shown (presentation feedback); frames shown one after another
 /// give its repaint interval, the last one shown anchors the grid of display times to come. A frame aims
 /// at the first display time on that grid after the previous frame's, and starts at that time minus a
-/// *lead*: the busy budget plus a margin.
+/// *lead*: the busy budget, its headroom and a margin.
 ///
 /// - The **budget** is the longest busy time of the last ``recentBusyHistory`` frames, or the second longest
 ///   of the last ``busyHistory`` if that is longer; a busy time runs from when the frame was to start to the
@@ -28,28 +28,36 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 ///   for the whole history, one that came once (a first use) for the recent frames only. When a budget's
 ///   frame leaves the history the budget comes down a step a frame, not at once: each lead on the way down
 ///   is tried by a frame.
+/// - The **headroom** is 0 until frames over their budget are late twice within the history; then it is how
+///   far the longer was above the median busy time (see ``headroom``): a core shared with other work makes
+///   frames longer than any before, and the next may be as much longer again.
 /// - The **margin** is how long before its aim a frame's present must return: how long before a display time
 ///   the compositor latches (weston: its repaint window) and how much that wanders. It is learned from the
 ///   frames' answers: it starts at a whole interval (a commit then lands where the `swap` schedule's would,
 ///   so the first frames are never late); after ``firstNarrowRun`` frames shown on time in a row it narrows
 ///   by a step (1/32 of the interval) until a frame first misses, then after ``narrowRun``, but never to a
-///   step or less above where a present that missed returned, within ``forgetAfter`` frames of the miss. A
-///   frame shown late (more than half an interval after its aim) or never shown widens it to three steps
-///   past where that frame's present returned, times the widenings in the last 600 frames (misses that keep
-///   coming widen it faster), unless the frame returned a step or more later than its margin allowed: then
-///   its busy time, not the margin, was at fault, and the budget, which holds that busy time from now on,
-///   covers the next one.
+///   step or less above where a present that missed returned, within ``forgetAfter`` frames of the miss.
+/// - A frame is **late** when it is shown more than a quarter of an interval after it was due: its aim, or as
+///   many intervals after the frame before it was shown as it aimed after that frame's aim, if that is later
+///   (an aim from an older display time carries the prediction's error, not the frame's). A compositor whose
+///   repaint loop stops when a latch finds nothing new (weston) shows a late commit about a refresh after the
+///   commit: less than half an interval late when it latches more than half an interval early. A frame late
+///   or never shown widens the margin to three steps past where its present returned, times the widenings
+///   in the last 600 frames (misses that keep coming widen it faster), unless it returned a step or more
+///   later than its margin allowed: then its busy time, not the margin, was at fault; the budget holds that
+///   busy time from now on, and the headroom may grow.
 /// - The lead is at most ``longestLead``: an interval, plus how early the compositor is known to latch. A
 ///   frame started earlier could be committed before the latch of the display time before its own, replace
 ///   the frame shown there and leave its own display time with nothing new.
 ///
 /// The pacer plans each frame when the one before has been presented and, when the start comes after that
 /// frame's display time, plans it again from its answer: from the display time before, not two before, the
-/// aim does not carry one more interval's wander. The wait before a frame is never longer than two
-/// intervals. While no input arrives, frames start *relaxed*, half an interval earlier (see
-/// ``next(now:relaxed:)``): late starts pay only for input. When no frame committed in the last
-/// ``staleAfter`` has been shown (a hidden window, a compositor asleep: no answers, or only discards),
-/// ``next(now:relaxed:)`` returns nil and the pacer takes the window for throttled (see ``Pacer``).
+/// aim does not carry one more interval's wander (and if that answer widened the margin, the frame takes the
+/// wider lead). The wait before a frame is never longer than two intervals. While no input arrives, frames
+/// start *relaxed*, half an interval earlier (see ``next(now:relaxed:)``): late starts pay only for input.
+/// When no frame committed in the last ``staleAfter`` has been shown (a hidden window, a compositor asleep: no
+/// answers, or only discards), ``next(now:relaxed:)`` returns nil and the pacer takes the window for
+/// throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
     /// The margin's step, as a part of the interval: small, so that a margin narrowed past the compositor's
     /// latch misses it by little, and the frames already in flight with it mostly do not.
@@ -88,7 +96,12 @@ public struct LatchSchedule: Sendable {
     /// The anchor and lead the last frame was planned with.
     private var plannedFrom: UInt64 = 0
     private var plannedLead: UInt64 = 0
+    /// The margin the last frame planned has: its lead less the budget and headroom (less than ``margin`` when the
+    /// lead is held to ``longestLead``).
+    private var plannedMargin: UInt64 = 0
     private var run = 0
+    /// The least offset (how long before its aim a present returned) of the frames shown on time.
+    private var leastEverOnTime = UInt64.max
     private var sinceMiss = Int.max
     /// How long before its aim the present of the last frame the margin made late returned: the compositor
     /// latches earlier than that (to within a step).
@@ -104,11 +117,13 @@ public struct LatchSchedule: Sendable {
     /// When (in frames answered) it widened in the last ``forgetAfter``/6 frames.
     private var recentWidenings: [Int] = []
     /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
-    /// with, the widenings before it, whether it started relaxed), oldest first.
-    private var commits: [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, relaxed: Bool)] = []
+    /// with (its lead less budget and headroom), the widenings before it, whether it started relaxed, its busy
+    /// time), oldest first.
+    private var commits:
+        [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, relaxed: Bool, busy: UInt64)] = []
     /// Whether the frame about to be committed was planned relaxed (see ``next(now:relaxed:)``).
     private var plannedRelaxed = false
-    private var lastShown: (frame: Int, time: UInt64)?
+    private var lastShown: (frame: Int, time: UInt64, aim: UInt64)?
     /// When the first frame committed since the last one shown was committed (nil: none since).
     private var unshownSince: UInt64?
 
@@ -134,16 +149,32 @@ public struct LatchSchedule: Sendable {
     /// dropping at once to a lead the margin never met.
     public private(set) var budget: UInt64 = 0
 
-    /// How long before its aim a frame starts: the budget plus the margin, at most ``longestLead``.
-    public var lead: UInt64 { Swift.min(budget &+ margin, longestLead) }
+    /// Added to the budget once frames over it were late twice within ``busyHistory`` frames (nanoseconds): how far
+    /// the longer of the two was above the median busy time. Frames longer than any of the last seconds that come
+    /// back show a core shared with other work, whose next long frame may be as much longer again; one that came
+    /// once (a first use) gives none. Held for ``recentBusyHistory`` frames after the last such frame, then a step
+    /// less every ``narrowRun``; 0 on a machine whose frames keep within their budget.
+    public private(set) var headroom: UInt64 = 0
+    private var sinceOverBudget = 0
+    /// When (in frames answered) the last frame over its budget was late, and how far above the median it was.
+    private var lastOverBudget: (answered: Int, excess: UInt64)?
+    /// A sorted copy of the busy times, in a buffer kept for the next frame over budget.
+    private var sortedBusy: [UInt64] = []
+
+    /// How long before its aim a frame starts: the budget, its headroom and the margin, at most ``longestLead``.
+    public var lead: UInt64 { Swift.min(budget &+ headroom &+ margin, longestLead) }
 
     /// The longest lead a frame may take: an interval, plus how long before a display time the compositor is
-    /// known to latch at least (the offset of the last frame its margin made late, less two steps). A frame
-    /// started earlier could be committed before the latch of the display time before its own, replace the
-    /// frame shown there and leave its own with nothing new; one started within this is committed after that
-    /// latch, however short its busy time. A frame over budget by less than the extra still makes its latch.
+    /// known to latch at least (the offset of the last frame its margin made late, or of the frame shown on time
+    /// that returned latest if that is less, less two steps). A frame started earlier could be committed before
+    /// the latch of the display time before its own, replace the frame shown there and leave its own with
+    /// nothing new; one started within this is committed after that latch, however short its busy time. A frame
+    /// over budget by less than the extra still makes its latch.
     public var longestLead: UInt64 {
-        let known = missedMargin > 2 * step ? Swift.min(missedMargin - 2 * step, interval) : 0
+        // Not past a frame shown on time: a compositor late by itself makes frames late at offsets its latch
+        // never needed.
+        let latchesAtLeast = Swift.min(missedMargin, leastEverOnTime)
+        let known = latchesAtLeast > 2 * step ? Swift.min(latchesAtLeast - 2 * step, interval) : 0
         return interval &+ known
     }
 
@@ -166,8 +197,13 @@ public struct LatchSchedule: Sendable {
                 if time > longest { (longest, second) = (time, longest) } else { second = time }
             }
             budget = Swift.max(Swift.max(recentLongest, second), budget > step ? budget - step : 0)
+            sinceOverBudget += 1
+            if headroom > 0, sinceOverBudget > Self.recentBusyHistory, sinceOverBudget % Self.narrowRun == 0 {
+                headroom -= Swift.min(step, headroom)
+            }
         }
-        commits.append((frame, aim ?? 0, at, margin, widenings, plannedRelaxed && aim != nil))
+        commits.append(
+            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedRelaxed && aim != nil, time))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -177,6 +213,7 @@ public struct LatchSchedule: Sendable {
     public mutating func answered(frame: Int, feedback: PresentationFeedback) {
         guard let position = commits.firstIndex(where: { $0.frame == frame }) else { return }
         let (aim, started, widened) = (commits[position].aim, commits[position].margin, commits[position].widenings)
+        let busyTime = commits[position].busy
         // How long before its aim the frame's present returned: what the compositor had to latch it in time.
         let offset = aim > commits[position].at ? aim - commits[position].at : 0
         // A relaxed frame had half an interval to spare: its misses are counted, but it teaches the margin
@@ -186,22 +223,37 @@ public struct LatchSchedule: Sendable {
         switch feedback.outcome {
         case .presented:
             if interval == 0, feedback.refresh > 0 { interval = feedback.refresh }
+            // When it was due: its aim, or, if later, as many intervals after the frame before it was shown as it
+            // aimed after that frame's aim. An aim planned from an older display time carries the prediction's
+            // error (a compositor whose repaints slowed down, or one that showed the frame before late).
+            var due = aim
             if let lastShown, frame == lastShown.frame + 1, feedback.time > lastShown.time {
                 observe(interval: feedback.time - lastShown.time)
+                if lastShown.aim != 0, aim > lastShown.aim, interval > 0 {
+                    let apart = (aim - lastShown.aim + interval / 2) / interval
+                    due = Swift.max(aim, lastShown.time &+ apart &* interval)
+                }
             }
-            lastShown = (frame, feedback.time)
+            lastShown = (frame, feedback.time, aim)
             anchor = Swift.max(anchor ?? 0, feedback.time)
             unshownSince = commits.first?.at
             // Before the interval is measured (a window being mapped), a late frame says nothing of the latch.
-            let late = aim != 0 && hasMeasuredInterval && feedback.time > aim &+ interval / 2
+            // Late by a quarter of an interval, not half: a compositor whose repaint loop stops when a latch finds
+            // nothing new (weston) starts it again for the late commit and shows it about a refresh after the
+            // commit, less than half an interval late when it latches more than half an interval early.
+            let late = aim != 0 && hasMeasuredInterval && feedback.time > due &+ interval / 4
             if learns {
-                if late { miss(startedWith: started, widened: widened, offset: offset) } else { hit() }
+                if late {
+                    miss(startedWith: started, widened: widened, offset: offset, busy: busyTime)
+                } else {
+                    hit(startedWith: started, offset: offset)
+                }
             } else if late {
                 misses += 1
             }
         case .discarded:
             if learns {
-                miss(startedWith: started, widened: widened, offset: offset)
+                miss(startedWith: started, widened: widened, offset: offset, busy: busyTime)
             } else if aim != 0 && hasMeasuredInterval {
                 misses += 1
             }
@@ -221,7 +273,8 @@ public struct LatchSchedule: Sendable {
         previousAim = lastAim
         plannedRelaxed = relaxed
         let lead = Swift.min(
-            budget &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin), longestLead)
+            budget &+ headroom &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin),
+            longestLead)
         // The first display time far enough ahead to start for, and after the previous frame's aim.
         var earliest = now &+ lead
         if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }
@@ -231,6 +284,7 @@ public struct LatchSchedule: Sendable {
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
         (plannedFrom, plannedLead) = (anchor, lead)
+        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
         return (Self.start(aim: aim, lead: lead, now: now), aim)
     }
 
@@ -245,7 +299,10 @@ public struct LatchSchedule: Sendable {
         guard steps >= 1 else { return nil }
         let aim = anchor &+ steps &* interval
         lastAim = aim
-        return (Self.start(aim: aim, lead: plannedLead, now: now), aim)
+        // The answers may have widened the margin (the frame before was late): then the wider lead.
+        let lead = Swift.max(plannedLead, self.lead)
+        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
+        return (Self.start(aim: aim, lead: lead, now: now), aim)
     }
 
     /// When a frame aiming at `aim` with `lead` starts, asked at `now`: `lead` before its aim, or now if that
@@ -294,28 +351,51 @@ public struct LatchSchedule: Sendable {
     ///
     /// Returning a step or more later than its margin allowed (its busy time over the budget, or a late
     /// wake-up), it says nothing of the margin: the budget, which holds that busy time from now on, covers
-    /// the next such frame. Otherwise the compositor needed more than `offset`: the margin widens from there,
-    /// but once only for the frames that started before the last widening (`widened` then less than
-    /// ``widenings``): those in flight when the first late answer came are late for the same reason, or
-    /// because the frame before them was.
-    private mutating func miss(startedWith started: UInt64, widened: Int, offset: UInt64) {
+    /// the next such frame, and a second such frame gives the budget headroom. Otherwise the compositor needed
+    /// more than `offset`: the margin widens from there, but once only for the frames that started before the
+    /// last widening (`widened` then less than ``widenings``): those in flight when the first late answer came
+    /// are late for the same reason, or because the frame before them was.
+    private mutating func miss(startedWith started: UInt64, widened: Int, offset: UInt64, busy: UInt64) {
         misses += 1
         run = 0
-        guard offset &+ step >= started, widened == widenings else { return }
+        guard offset &+ step >= started else { return overBudget(busy: busy) }
+        guard widened == widenings else { return }
         widenings += 1
         // Misses that come often (a busy machine, a compositor late by itself) widen by more each time.
-        let frame = hits + misses
-        recentWidenings.removeAll { frame - $0 > Self.forgetAfter / 6 }
-        recentWidenings.append(frame)
+        let answered = hits + misses
+        recentWidenings.removeAll { answered - $0 > Self.forgetAfter / 6 }
+        recentWidenings.append(answered)
         let failed = Swift.max(started, offset)
         missedMargin = failed
         sinceMiss = 0
         margin = Swift.min(failed &+ 3 * UInt64(recentWidenings.count) * step, 2 * interval)
     }
 
-    private mutating func hit() {
+    /// A frame over its budget (busy `busy`) was late. If another was within ``busyHistory`` frames, the headroom
+    /// takes how far the longer of the two was above the median busy time.
+    private mutating func overBudget(busy time: UInt64) {
+        sortedBusy.removeAll(keepingCapacity: true)
+        sortedBusy.append(contentsOf: busy)
+        sortedBusy.sort()
+        let median = sortedBusy.isEmpty ? 0 : sortedBusy[sortedBusy.count / 2]
+        let excess = time > median ? time - median : 0
+        let answered = hits + misses
+        if let before = lastOverBudget, answered - before.answered <= Self.busyHistory {
+            headroom = Swift.min(Swift.max(headroom, Swift.max(excess, before.excess)), interval / 2)
+            sinceOverBudget = 0
+        }
+        lastOverBudget = (answered, excess)
+    }
+
+    /// A frame that started with margin `started` was shown on time, its present returning `offset` before its aim.
+    private mutating func hit(startedWith started: UInt64, offset: UInt64) {
         hits += 1
         run += 1
+        // Returned a step or more later than its margin allowed and still on time: the compositor latched late this
+        // once (it was late itself), which says nothing of where it latches.
+        if offset &+ step >= started {
+            leastEverOnTime = Swift.min(leastEverOnTime, offset)
+        }
         if sinceMiss < Int.max { sinceMiss += 1 }
         guard run >= (widenings == 0 ? Self.firstNarrowRun : Self.narrowRun) else { return }
         run = 0
