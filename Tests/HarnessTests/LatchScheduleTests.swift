@@ -391,6 +391,38 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(latch.misses == misses && latch.margin == margin)
     }
 
+    @Test func underABudgetHeldUpByALongFrameTheMarginNeverComesBackToAWholeInterval() throws {
+        // One frame of 16 ms early on holds the budget at a whole interval for the recent frames: every lead is
+        // held to the longest, every frame is on time, and the margin narrows a step every few frames. It stops
+        // a step above 0 (which would read as a margin not yet set, and start again from a whole interval).
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        compositor.slow = [30: 15_000_000]
+        let session = try run(compositor, time: time, frames: 60)
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        var last = session.pacer.latch.margin
+        for frames in 61...(30 + LatchSchedule.recentBusyHistory) {
+            try session.loop.run(frames: frames)
+            let margin = session.pacer.latch.margin
+            #expect(margin <= last && margin >= step, "frame \(frames): \(margin) after \(last)")
+            last = margin
+        }
+        #expect(last == step)
+    }
+
+    @Test func theFirstFrameToReadInputIsAWarmUpThatHoldsNoBudget() throws {
+        // No input for 100 frames, then the pointer moves: the first frame to read it takes 12 ms more (a first
+        // use). It is not counted in the budget, nor as a frame over budget; the frames after it are 1 ms.
+        let time = ManualClock(start: 0)
+        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        compositor.moving = false
+        compositor.slow = [100: 12_000_000]
+        let session = try run(compositor, time: time, frames: 100)
+        compositor.moving = true
+        try session.loop.run(frames: 110)
+        #expect(session.pacer.latch.budget == 1_000_000 && session.pacer.latch.headroom == 0)
+    }
+
     @Test func aFrameOverItsBudgetLeavesTheMarginAndAHiddenWindowIsThrottled() throws {
         let time = ManualClock(start: 0)
         let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)

@@ -25,9 +25,9 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// - The **budget** is the longest busy time of the last ``recentBusyHistory`` frames, or the second longest
 ///   of the last ``busyHistory`` if that is longer; a busy time runs from when the frame was to start to the
 ///   return of its present (a late wake-up on a busy core counts). A long frame that comes back is covered
-///   for the whole history, one that came once (a first use) for the recent frames only. When a budget's
-///   frame leaves the history the budget comes down a step a frame, not at once: each lead on the way down
-///   is tried by a frame.
+///   for the whole history, one that came once (a first use) for the recent frames only; the first frame to
+///   read input, which pays for the first uses input brings, not at all. When a budget's frame leaves the
+///   history the budget comes down a step a frame, not at once: each lead on the way down is tried by a frame.
 /// - The **headroom** is 0 until frames over their budget are late twice within the history; then it is how
 ///   far the longer was above the median busy time (see ``headroom``): a core shared with other work makes
 ///   frames longer than any before, and the next may be as much longer again.
@@ -179,11 +179,13 @@ public struct LatchSchedule: Sendable {
     }
 
     /// Records that `frame` was presented: `busy` nanoseconds after it started, its present returning at
-    /// `at`, aiming at `aim` (nil: it started without a prediction).
-    public mutating func committed(frame: Int, busy time: UInt64, at: UInt64, aim: UInt64?) {
-        // Not the frames before the interval is measured: a run's first frames (its warm-up draws every kind
-        // of drawing once) would hold the budget up for the whole history, then drop it at once.
-        if hasMeasuredInterval {
+    /// `at`, aiming at `aim` (nil: it started without a prediction). A `warmUp` frame's busy time is not
+    /// counted: the first frame to read input pays for first uses (a toolkit loads what the pointer's first
+    /// entry needs), which would hold the budget up for seconds and count towards headroom.
+    public mutating func committed(frame: Int, busy time: UInt64, at: UInt64, aim: UInt64?, warmUp: Bool = false) {
+        // Not the frames before the interval is measured either: a run's first frames (its warm-up draws every
+        // kind of drawing once) would hold the budget up for the whole history, then drop it at once.
+        if hasMeasuredInterval && !warmUp {
             if busy.count < Self.busyHistory {
                 busy.append(time)
             } else {
@@ -202,8 +204,10 @@ public struct LatchSchedule: Sendable {
                 headroom -= Swift.min(step, headroom)
             }
         }
+        // A warm-up frame's busy time is kept as 0, which a late answer does not take for a frame over budget.
+        let kept = warmUp ? 0 : time
         commits.append(
-            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedRelaxed && aim != nil, time))
+            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedRelaxed && aim != nil, kept))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -374,6 +378,7 @@ public struct LatchSchedule: Sendable {
     /// A frame over its budget (busy `busy`) was late. If another was within ``busyHistory`` frames, the headroom
     /// takes how far the longer of the two was above the median busy time.
     private mutating func overBudget(busy time: UInt64) {
+        guard time > 0 else { return }
         sortedBusy.removeAll(keepingCapacity: true)
         sortedBusy.append(contentsOf: busy)
         sortedBusy.sort()
@@ -399,7 +404,8 @@ public struct LatchSchedule: Sendable {
         if sinceMiss < Int.max { sinceMiss += 1 }
         guard run >= (widenings == 0 ? Self.firstNarrowRun : Self.narrowRun) else { return }
         run = 0
-        let narrower = margin > step ? margin - step : 0
+        // Never to 0, which `next` takes for a margin not yet set.
+        let narrower = margin > 2 * step ? margin - step : step
         if narrower > missedMargin &+ step || sinceMiss >= Self.forgetAfter { margin = narrower }
     }
 }

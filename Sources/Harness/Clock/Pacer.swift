@@ -155,9 +155,15 @@ public final class Pacer {
     /// When input last arrived (see ``inputArrived(at:)``).
     private var lastInput: UInt64?
 
+    /// Whether the frame being run is the first to read input.
+    private var firstInput = false
+
     /// Tells the pacer that a frame starting at `time` read input: latched frames start late for the second
     /// after it.
-    public func inputArrived(at time: UInt64) { lastInput = time }
+    public func inputArrived(at time: UInt64) {
+        if lastInput == nil { firstInput = true }
+        lastInput = time
+    }
 
     /// Reads the display's answers that have come (the loop's, which gives them to ``answered(frame:feedback:)``):
     /// a latched frame whose start comes after the previous frame's display time calls it then, and plans again
@@ -180,10 +186,13 @@ public final class Pacer {
     /// Tells the latch schedule that `frame` was presented, `busy` nanoseconds after it started, its
     /// present returning at `end`. A frame that was to start at a moment counts its busy time from that
     /// moment: a wake-up the scheduler made late (a busy core) is part of what the budget must cover.
+    /// The first frame to read input is a warm-up for the schedule (see
+    /// ``LatchSchedule/committed(frame:busy:at:aim:warmUp:)``).
     public func committed(frame: Int, busy: UInt64, endingAt end: UInt64) {
+        defer { firstInput = false }
         guard mode == .latched, !isThrottled else { return }
         let counted = aim.map { end > $0.start ? Swift.max(busy, end - $0.start) : busy } ?? busy
-        latch.committed(frame: frame, busy: counted, at: end, aim: aim?.display)
+        latch.committed(frame: frame, busy: counted, at: end, aim: aim?.display, warmUp: firstInput)
     }
 
     /// Gives the latch schedule the display's answer for `frame`; the pacer's period follows the display's
