@@ -29,8 +29,10 @@ final class LatchingCompositor: RenderBackend {
     private var queued: (frame: Int, shown: UInt64)?
     private var owed: [PresentationAnswer] = []
 
-    init(refresh: UInt64, latch: UInt64, time: ManualClock) {
-        (self.refresh, self.latch, self.time) = (refresh, latch, time)
+    /// A compositor repainting every `refresh` (the tests' 16 ms unless given), latching `latch` before each display
+    /// time, on a manual clock of its own from 0.
+    init(refresh: UInt64 = LatchScheduleTests.refresh, latch: UInt64) {
+        (self.refresh, self.latch, self.time) = (refresh, latch, ManualClock(start: 0))
     }
 
     var displayTimes: DisplayTimes { .feedback(clock: "CLOCK_MONOTONIC") }
@@ -286,20 +288,17 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     /// A run of `frames` frames on `compositor`, latched.
-    func run(_ compositor: LatchingCompositor, time: ManualClock, frames: Int, schedule: FrameSchedule = .latch)
-        throws -> HarnessSession
-    {
+    func run(_ compositor: LatchingCompositor, frames: Int, schedule: FrameSchedule = .latch) throws -> HarnessSession {
         var plan = HarnessSession.Plan(scene: "hello", rate: 60, detectsVSync: false)
         plan.schedule = schedule
-        let session = try HarnessSession(backend: compositor, time: time, plan: plan)
+        let session = try HarnessSession(backend: compositor, time: compositor.time, plan: plan)
         try session.loop.run(frames: frames)
         return session
     }
 
     @Test func onASimulatedCompositorTheMarginSettlesJustAboveItsLatch() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
-        let session = try run(compositor, time: time, frames: 600)
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        let session = try run(compositor, frames: 600)
         let latch = session.pacer.latch
         #expect(!compositor.vsync && session.pacer.mode == .latched)
         #expect(latch.interval == Self.refresh && latch.budget == 1_000_000)
@@ -321,10 +320,9 @@ private func optional<T>(_ value: T?) -> T? { value }
     @Test func onACompositorWhoseRepaintLoopStopsAMissShownLessThanHalfAnIntervalLateStillWidens() throws {
         // Latching 10 ms before each display time of 16 ms, and starting its loop again for a late commit: a frame
         // that misses is shown a refresh after its commit, 6 ms and a little after its aim, not a refresh late.
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 10_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 10_000_000)
         compositor.idles = true
-        let session = try run(compositor, time: time, frames: 600)
+        let session = try run(compositor, frames: 600)
         let latch = session.pacer.latch
         let step = Self.refresh / LatchSchedule.stepsPerInterval
         // Every late frame was seen as one: the margin stopped narrowing at the first.
@@ -336,8 +334,7 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func aFrameTheCompositorShowedLateSetsNoLongerLeadThanFramesShownOnTime() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         // Long after the margin settled, the compositor shows a frame 6 ms late (its own repaint delayed), a frame
         // that, quicker than those before it, returned 1.5 ms earlier than they did. It widens the margin from
         // where it returned; but frames returning later were shown on time, so the compositor latches no earlier
@@ -345,7 +342,7 @@ private func optional<T>(_ value: T?) -> T? { value }
         compositor.busy = 2_000_000
         compositor.lateBy = [1_000: 6_000_000]
         compositor.quick = [1_000: 1_500_000]
-        let session = try run(compositor, time: time, frames: 1_000)
+        let session = try run(compositor, frames: 1_000)
         let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
         try session.loop.run(frames: 1_010)
         let latch = session.pacer.latch
@@ -355,13 +352,12 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func framesOverTheirBudgetLateTwiceGiveTheBudgetHeadroomUntilFramesKeepWithinIt() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         // Frames of 1 ms, one of 4 ms (late: over its budget; once, no headroom), one of 5 ms (late again: the
         // headroom is 4 ms, how far it was above the median), then one of 9 ms: within the budget the second set
         // and the headroom, it is on time.
         compositor.slow = [1_000: 3_000_000, 1_100: 4_000_000, 1_110: 8_000_000]
-        let session = try run(compositor, time: time, frames: 1_000)
+        let session = try run(compositor, frames: 1_000)
         let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
         try session.loop.run(frames: 1_005)
         #expect(session.pacer.latch.misses == misses + 1 && session.pacer.latch.headroom == 0)
@@ -378,9 +374,8 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func aCompositorWhoseRepaintsSlowDownMakesNoFrameLateForTheMargin() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
-        let session = try run(compositor, time: time, frames: 1_000)
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        let session = try run(compositor, frames: 1_000)
         let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
         // Its repaints 16 ms apart, then 19 (a busy machine): frames planned from the older display times aim
         // early, the interval catches up, and none was late for want of margin.
@@ -395,10 +390,9 @@ private func optional<T>(_ value: T?) -> T? { value }
         // One frame of 16 ms early on holds the budget at a whole interval for the recent frames: every lead is
         // held to the longest, every frame is on time, and the margin narrows a step every few frames. It stops
         // a step above 0 (which would read as a margin not yet set, and start again from a whole interval).
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.slow = [30: 15_000_000]
-        let session = try run(compositor, time: time, frames: 60)
+        let session = try run(compositor, frames: 60)
         let step = Self.refresh / LatchSchedule.stepsPerInterval
         var last = session.pacer.latch.margin
         for frames in 61...(30 + LatchSchedule.recentBusyHistory) {
@@ -413,23 +407,21 @@ private func optional<T>(_ value: T?) -> T? { value }
     @Test func theFirstFrameToReadInputIsAWarmUpThatHoldsNoBudget() throws {
         // No input for 100 frames, then the pointer moves: the first frame to read it takes 12 ms more (a first
         // use). It is not counted in the budget, nor as a frame over budget; the frames after it are 1 ms.
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.moving = false
         compositor.slow = [100: 12_000_000]
-        let session = try run(compositor, time: time, frames: 100)
+        let session = try run(compositor, frames: 100)
         compositor.moving = true
         try session.loop.run(frames: 110)
         #expect(session.pacer.latch.budget == 1_000_000 && session.pacer.latch.headroom == 0)
     }
 
     @Test func aFrameOverItsBudgetLeavesTheMarginAndAHiddenWindowIsThrottled() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         // Long after the misses that settled the margin, one frame busy 12 ms longer than the others: it
         // misses, but the margin was not what failed; the budget takes its busy time.
         compositor.slow = [1_000: 12_000_000]
-        let session = try run(compositor, time: time, frames: 1_000)
+        let session = try run(compositor, frames: 1_000)
         let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
         try session.loop.run(frames: 1_010)
         #expect(session.pacer.latch.misses == misses + 1)
@@ -449,14 +441,13 @@ private func optional<T>(_ value: T?) -> T? { value }
         try session.loop.run(frames: 1_160)
         #expect(!session.pacer.isThrottled)
         var latch = session.pacer.latch
-        #expect(latch.next(now: time.now()) != nil)
+        #expect(latch.next(now: compositor.time.now()) != nil)
     }
 
     @Test func withoutInputFramesStartHalfAnIntervalEarlierAndTheMarginLearnsNothing() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.moving = false
-        let session = try run(compositor, time: time, frames: 400)
+        let session = try run(compositor, frames: 400)
         let latch = session.pacer.latch
         // The margin stays where it started (a whole interval), and no frame misses.
         #expect(latch.margin == Self.refresh && latch.misses == 0 && latch.hits == 0)
@@ -478,9 +469,8 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func aCompositorThatLatchesEarlierWidensTheMarginFromWhereTheFramesReturned() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
-        let session = try run(compositor, time: time, frames: 1_000)
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        let session = try run(compositor, frames: 1_000)
         let misses = session.pacer.latch.misses
         // 2 ms earlier than before: the frames returning their margin before their aims are late now. The margin
         // widens once past the new latch and settles there; then no frame misses.
@@ -499,11 +489,10 @@ private func optional<T>(_ value: T?) -> T? { value }
         // and 7 ms by turns. A 1 ms frame started budget + margin before its display would be committed before
         // the latch of the display before, land there and replace the 7 ms frame before it (discarded), leaving
         // its own display time with nothing new. The lead is held to an interval plus what is known of the latch.
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
+        let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.slow = [300: 19_000_000]
         for frame in stride(from: 301, to: 450, by: 2) { compositor.slow[frame] = 6_000_000 }
-        let session = try run(compositor, time: time, frames: 450)
+        let session = try run(compositor, frames: 450)
         let latch = session.pacer.latch
         #expect(latch.budget >= 20_000_000 && latch.lead == latch.longestLead)
         #expect(latch.longestLead > Self.refresh && latch.longestLead <= Self.refresh + compositor.latch)
@@ -514,9 +503,8 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func theSwapScheduleKeepsVsyncAndThePacer() throws {
-        let time = ManualClock(start: 0)
-        let compositor = LatchingCompositor(refresh: Self.refresh, latch: 5_000_000, time: time)
-        let session = try run(compositor, time: time, frames: 30, schedule: .swap)
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        let session = try run(compositor, frames: 30, schedule: .swap)
         #expect(compositor.vsync && session.pacer.mode == .selfPaced)
     }
 }

@@ -287,9 +287,8 @@ public struct LatchSchedule: Sendable {
         // Never wait more than two intervals (an anchor from the future, a lead past the interval).
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
-        (plannedFrom, plannedLead) = (anchor, lead)
-        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
-        return (Self.start(aim: aim, lead: lead, now: now), aim)
+        plannedFrom = anchor
+        return (start(aim: aim, lead: lead, now: now), aim)
     }
 
     /// Places the frame ``next(now:relaxed:)`` planned last again, at `now`, on the grid of the answers that
@@ -304,15 +303,15 @@ public struct LatchSchedule: Sendable {
         let aim = anchor &+ steps &* interval
         lastAim = aim
         // The answers may have widened the margin (the frame before was late): then the wider lead.
-        let lead = Swift.max(plannedLead, self.lead)
-        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
-        return (Self.start(aim: aim, lead: lead, now: now), aim)
+        return (start(aim: aim, lead: Swift.max(plannedLead, lead), now: now), aim)
     }
 
     /// When a frame aiming at `aim` with `lead` starts, asked at `now`: `lead` before its aim, or now if that
-    /// has passed.
-    private static func start(aim: UInt64, lead: UInt64, now: UInt64) -> UInt64 {
-        aim > lead ? Swift.max(aim - lead, now) : now
+    /// has passed. Keeps the lead, and the margin it leaves after the budget and headroom, for the frame's commit.
+    private mutating func start(aim: UInt64, lead: UInt64, now: UInt64) -> UInt64 {
+        plannedLead = lead
+        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
+        return aim > lead ? Swift.max(aim - lead, now) : now
     }
 
     /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a
@@ -343,13 +342,18 @@ public struct LatchSchedule: Sendable {
             intervals[intervalNext] = sample
         }
         intervalNext = (intervalNext + 1) % Self.intervalHistory
-        sortedIntervals.removeAll(keepingCapacity: true)
-        sortedIntervals.append(contentsOf: intervals)
-        sortedIntervals.sort()
-        interval = sortedIntervals[sortedIntervals.count / 2]
+        interval = Self.median(of: intervals, sortingIn: &sortedIntervals)
     }
 
     private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }
+
+    /// The median of `values` (0 for none), sorted in `scratch`: a buffer kept from call to call allocates nothing.
+    private static func median(of values: [UInt64], sortingIn scratch: inout [UInt64]) -> UInt64 {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: values)
+        scratch.sort()
+        return scratch.isEmpty ? 0 : scratch[scratch.count / 2]
+    }
 
     /// A frame that started with margin `started` was late, its present returning `offset` before its aim.
     ///
@@ -379,10 +383,7 @@ public struct LatchSchedule: Sendable {
     /// takes how far the longer of the two was above the median busy time.
     private mutating func overBudget(busy time: UInt64) {
         guard time > 0 else { return }
-        sortedBusy.removeAll(keepingCapacity: true)
-        sortedBusy.append(contentsOf: busy)
-        sortedBusy.sort()
-        let median = sortedBusy.isEmpty ? 0 : sortedBusy[sortedBusy.count / 2]
+        let median = Self.median(of: busy, sortingIn: &sortedBusy)
         let excess = time > median ? time - median : 0
         let answered = hits + misses
         if let before = lastOverBudget, answered - before.answered <= Self.busyHistory {

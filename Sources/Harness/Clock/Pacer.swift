@@ -155,7 +155,7 @@ public final class Pacer {
     /// When input last arrived (see ``inputArrived(at:)``).
     private var lastInput: UInt64?
 
-    /// Whether the frame being run is the first to read input.
+    /// Whether the frame being run is the first to read input (until the wait after it).
     private var firstInput = false
 
     /// Tells the pacer that a frame starting at `time` read input: latched frames start late for the second
@@ -189,7 +189,6 @@ public final class Pacer {
     /// The first frame to read input is a warm-up for the schedule (see
     /// ``LatchSchedule/committed(frame:busy:at:aim:warmUp:)``).
     public func committed(frame: Int, busy: UInt64, endingAt end: UInt64) {
-        defer { firstInput = false }
         guard mode == .latched, !isThrottled else { return }
         let counted = aim.map { end > $0.start ? Swift.max(busy, end - $0.start) : busy } ?? busy
         latch.committed(frame: frame, busy: counted, at: end, aim: aim?.display, warmUp: firstInput)
@@ -324,6 +323,7 @@ public final class Pacer {
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
         aim = nil
+        firstInput = false
         if mode == .latched && !isThrottled {
             let now = source.now()
             let relaxed = lastInput.map { now > $0 && now - $0 > Self.inputActiveFor } ?? true
