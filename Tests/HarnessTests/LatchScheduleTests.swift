@@ -29,8 +29,8 @@ final class LatchingCompositor: RenderBackend {
     private var queued: (frame: Int, shown: UInt64)?
     private var owed: [PresentationAnswer] = []
 
-    /// A compositor repainting every `refresh` (the tests' 16 ms unless given), latching `latch` before each display
-    /// time, on a manual clock of its own from 0.
+    /// A compositor repainting every `refresh` (``LatchScheduleTests/refresh`` unless given), latching `latch` before
+    /// each display time, on a manual clock of its own from 0.
     init(refresh: UInt64 = LatchScheduleTests.refresh, latch: UInt64) {
         (self.refresh, self.latch, self.time) = (refresh, latch, ManualClock(start: 0))
     }
@@ -166,7 +166,7 @@ private func optional<T>(_ value: T?) -> T? { value }
         // What the miss showed of the latch lets a frame start that much (less two steps) more than an interval
         // before its display time: committed after the latch of the display time before, it cannot replace it.
         #expect(schedule.longestLead == 2 * Self.refresh - 4 * step)
-        // A frame whose present returned 1 ms before its aim, long after its margin, and shown on time all the same
+        // A frame whose present returned just before its aim, long after its margin, and shown on time all the same
         // (the compositor latched late, once): it says nothing of the latch, and the longest lead stays.
         let next = try #require(optional(schedule.next(now: now)))
         schedule.committed(frame: frame, busy: 1_000_000, at: next.aim - 1_000_000, aim: next.aim)
@@ -184,8 +184,8 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(second.aim == first.aim + Self.refresh && schedule.previousAim == first.aim)
         // Nothing new: planning again changes nothing.
         #expect(schedule.replan(now: first.aim) == nil)
-        // The first frame is shown 1.5 ms after its aim (within a quarter of an interval: on time): the second frame
-        // aims an interval after that, the same display, placed from the nearer answer, with the same lead.
+        // The first frame is shown a little after its aim (within a quarter of an interval: on time): the second
+        // frame aims an interval after that, the same display, placed from the nearer answer, with the same lead.
         schedule.answered(frame: 20, feedback: .presented(at: first.aim + 1_500_000, refresh: Self.refresh))
         let again = try #require(optional(schedule.replan(now: first.aim + 1_600_000)))
         #expect(again.aim == first.aim + 1_500_000 + Self.refresh)

@@ -22,8 +22,8 @@ private func instanceSize(_ someClass: AnyClass) -> Int
         #expect(malloc_usable_size(Unmanaged.passUnretained(tween).toOpaque()) >= instanceSize(type(of: tween)))
     }
 
-    /// What a driven value holds at rest beside its driver: a field added inline (an `Animation` is 88 bytes)
-    /// shows here before it shows in `bench-memory`'s bytes per value.
+    /// What a driven value holds at rest beside its driver: a field added inline (an `Animation`, say) shows
+    /// here before it shows in `bench-memory`'s bytes per value.
     @Test func aValueAtRestFitsA320ByteBlock() {
         let value = AnimatedValue(SIMD2<Double>(0, 0))
         value.implicitAnimation = .spring

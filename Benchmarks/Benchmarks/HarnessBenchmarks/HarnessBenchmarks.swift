@@ -320,26 +320,27 @@ final class PlainBookkeeping {
     }
 }
 
-/// A latch schedule on a steady 60 Hz display that shows every frame at its aim, each frame busy 2 ms: one
-/// iteration is one frame's calls, as the pacer and the loop make them.
+/// A latch schedule on a steady 60 Hz display that shows every frame at its aim, each frame busy the same
+/// `busy`: one iteration is one frame's calls, as the pacer and the loop make them.
 func measureLatchSchedule() {
     final class SteadyDisplay {
         let refresh: UInt64 = 16_666_667
+        let busy: UInt64 = 2_000_000
         var schedule = LatchSchedule()
         var frame = 0
         var now: UInt64 = 1_000_000_000
 
-        /// One frame: planned, committed 2 ms after its start, shown at its aim.
+        /// One frame: planned, committed `busy` after its start, shown at its aim.
         func step() {
             guard let next = schedule.next(now: now) else {
                 // Until the interval is known: shown a refresh apart, without a plan.
-                schedule.committed(frame: frame, busy: 2_000_000, at: now, aim: nil)
+                schedule.committed(frame: frame, busy: busy, at: now, aim: nil)
                 schedule.answered(frame: frame, feedback: .presented(at: now &+ refresh, refresh: refresh))
                 (frame, now) = (frame + 1, now &+ refresh)
                 return
             }
-            let committed = next.start &+ 2_000_000
-            schedule.committed(frame: frame, busy: 2_000_000, at: committed, aim: next.aim)
+            let committed = next.start &+ busy
+            schedule.committed(frame: frame, busy: busy, at: committed, aim: next.aim)
             schedule.answered(frame: frame, feedback: .presented(at: next.aim, refresh: refresh))
             (frame, now) = (frame + 1, committed)
         }

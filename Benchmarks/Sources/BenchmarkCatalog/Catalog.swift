@@ -805,8 +805,8 @@ public enum HarnessSuites {
     /// Frames of session one replay row runs through: a minute at 60 frames a second.
     public static let replayFrames = 3_600
 
-    /// What a latched frame adds to the loop's own work, with the whole busy history kept (1,200 frames): the
-    /// schedule plans it, takes its commit (the budget is found again from the history) and its answer. A
+    /// What a latched frame adds to the loop's own work, with the whole busy history kept (`LatchSchedule`'s
+    /// `busyHistory` frames): the schedule plans it, takes its commit (the budget is found again from the history) and its answer. A
     /// measurement, held to no goal.
     public static let latchScheduleFrame = Suite(
         target: target, name: "Latch schedule: one frame planned, committed and answered", itemsPerIteration: 1,

@@ -342,18 +342,10 @@ public struct LatchSchedule: Sendable {
             intervals[intervalNext] = sample
         }
         intervalNext = (intervalNext + 1) % Self.intervalHistory
-        interval = Self.median(of: intervals, sortingIn: &sortedIntervals)
+        interval = intervals.median(sortingIn: &sortedIntervals)
     }
 
     private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }
-
-    /// The median of `values` (0 for none), sorted in `scratch`: a buffer kept from call to call allocates nothing.
-    private static func median(of values: [UInt64], sortingIn scratch: inout [UInt64]) -> UInt64 {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: values)
-        scratch.sort()
-        return scratch.isEmpty ? 0 : scratch[scratch.count / 2]
-    }
 
     /// A frame that started with margin `started` was late, its present returning `offset` before its aim.
     ///
@@ -383,7 +375,7 @@ public struct LatchSchedule: Sendable {
     /// takes how far the longer of the two was above the median busy time.
     private mutating func overBudget(busy time: UInt64) {
         guard time > 0 else { return }
-        let median = Self.median(of: busy, sortingIn: &sortedBusy)
+        let median = busy.median(sortingIn: &sortedBusy)
         let excess = time > median ? time - median : 0
         let answered = hits + misses
         if let before = lastOverBudget, answered - before.answered <= Self.busyHistory {

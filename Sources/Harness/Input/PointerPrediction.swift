@@ -58,10 +58,7 @@ public struct PointerPredictor: Sendable {
         if let newest, time > newest.time {
             if gaps.count == 8 { gaps.removeFirst() }
             gaps.append(time - newest.time)
-            sortedGaps.removeAll(keepingCapacity: true)
-            sortedGaps.append(contentsOf: gaps)
-            sortedGaps.sort()
-            typicalGap = sortedGaps[sortedGaps.count / 2]
+            typicalGap = gaps.median(sortingIn: &sortedGaps)
         }
         beforePrevious = previous
         previous = newest?.position

@@ -390,10 +390,7 @@ public final class FrameLoop {
     private func tellPredictedPointer(frameStart start: UInt64) {
         var lead = 2 * pacer.period
         if pacer.aimedDisplayTime == nil, !shownLeads.isEmpty {
-            sortedLeads.removeAll(keepingCapacity: true)
-            sortedLeads.append(contentsOf: shownLeads)
-            sortedLeads.sort()
-            lead = sortedLeads[sortedLeads.count / 2]
+            lead = shownLeads.median(sortingIn: &sortedLeads)
         }
         let display = pacer.aimedDisplayTime ?? start + lead
         guard let predicted = predictor.predicted(at: display, now: start), predicted != toldPointer else { return }
