@@ -129,6 +129,24 @@ static inline int cadence_frame_watch_shown(struct cadence_frame_watch *watch) {
     return shown;
 }
 
+// Asks for a frame callback that rides on the surface's next commit, made by someone else (EGL's swap): no commit
+// of its own. Replaces one asked for before and not yet called back.
+static inline void cadence_frame_watch_arm(struct cadence_frame_watch *watch) {
+    static const struct wl_callback_listener listener = { cadence_frame_watch_done };
+    if (watch->callback) wl_callback_destroy(watch->callback);
+    watch->done = 0;
+    watch->callback = wl_surface_frame(watch->surface);
+    if (watch->callback) wl_callback_add_listener(watch->callback, &listener, watch);
+}
+
+// 1: the callback asked for by the last `cadence_frame_watch_arm` came (the compositor repainted with the commit it
+// rode on), or none was asked for; 0: not yet. Never blocks: it reads only what is already on the connection.
+static inline int cadence_frame_watch_came(struct cadence_frame_watch *watch) {
+    cadence_wayland_read_ready(watch->display, watch->queue);
+    wl_display_dispatch_queue_pending(watch->display, watch->queue);
+    return watch->done || !watch->callback;
+}
+
 static inline void cadence_frame_watch_destroy(struct cadence_frame_watch *watch) {
     if (!watch) return;
     if (watch->callback) wl_callback_destroy(watch->callback);

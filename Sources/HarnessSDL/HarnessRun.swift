@@ -21,6 +21,9 @@ public struct RunReport: Sendable {
     public var interruption: (signal: Int32, frame: Int)?
     /// The clip written after the run (`--clip`), or nil.
     public var clip: ClipReport?
+    /// Latched frames drawn ahead (no input arriving, or the CPU contended: see `LatchSchedule.plannedAhead`), of
+    /// them those while the CPU was contended, and all latched frames; nil when frames were not latched.
+    public var drawnAhead: (frames: Int, contended: Int, of: Int)?
 
     /// The refresh rate as SDL reports it (a whole number of Hz) and as the presents measured it.
     static func describeRefresh(reported: Double?, measured: UInt64?) -> String {
@@ -52,6 +55,11 @@ public struct RunReport: Sendable {
         ]
         lines.append(summary.text)
         lines.append(String(format: "pacing CPU: %.1f%% of one core over %.2f s", pacingCPUShare * 100, seconds))
+        if let drawnAhead {
+            lines.append(
+                "latched frames drawn ahead: \(drawnAhead.frames) of \(drawnAhead.of), \(drawnAhead.contended) of them "
+                    + "with input arriving but the CPU contended")
+        }
         if let clip { lines.append(clip.text) }
         if let lostDisplay { lines.append("ended early: \(lostDisplay)") }
         if let interruption {
@@ -186,6 +194,9 @@ public enum HarnessRun {
             pacingCPUShare: seconds > 0 ? Double(pacer.waitCPUNanoseconds) / 1e9 / seconds : 0,
             seconds: seconds, interruption: loop.interruption.map { ($0, loop.frameIndex) })
         report.endedForReload = loop.endedForReload
+        if pacer.mode == .latched {
+            report.drawnAhead = (pacer.framesDrawnAhead, pacer.framesDrawnAheadContended, pacer.framesLatched)
+        }
         // SDL ends a Wayland run with a quit event when the compositor goes away, as if the window had been
         // closed: told apart by asking the compositor, which no longer answers.
         if !loop.isRunning, loop.interruption == nil, backend.driver == "wayland", !backend.compositorAnswers {

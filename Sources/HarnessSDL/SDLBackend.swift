@@ -50,6 +50,8 @@ public final class SDLBackend: RenderBackend {
     private let headless: Bool
     /// The frame callback that tells a throttled Wayland window shown again (made when first asked).
     private var frameWatch: UnsafeMutablePointer<cadence_frame_watch>?
+    /// The frame callback riding on each commit of a frame whose display is watched (see ``lastFrameLatched()``).
+    private var commitWatch: UnsafeMutablePointer<cadence_frame_watch>?
     private var watchesFrames: Bool?
     /// Presentation feedback on Wayland (nil elsewhere, or when the compositor lacks the protocol).
     private var presentation: UnsafeMutablePointer<cadence_presentation>?
@@ -203,6 +205,8 @@ public final class SDLBackend: RenderBackend {
         guard window.renderer != nil else { return }
         cadence_frame_watch_destroy(frameWatch)
         frameWatch = nil
+        cadence_frame_watch_destroy(commitWatch)
+        commitWatch = nil
         cadence_presentation_destroy(presentation)
         presentation = nil
         cadence_input_times_destroy(inputTimes)
@@ -295,9 +299,12 @@ extension SDLBackend {
         return SDL_SetClipboardText(text) == 0
     }
 
-    /// Asks the compositor for presentation feedback on the commit the next present makes.
+    /// Asks the compositor for presentation feedback on the commit the next present makes, and for a frame callback
+    /// on it (see ``lastFrameLatched()``).
     public func requestPresentationFeedback(frame: Int) -> Bool {
-        guard let presentation else { return false }
+        guard let presentation, let wayland else { return false }
+        if commitWatch == nil { commitWatch = cadence_frame_watch_create(wayland.display, wayland.surface) }
+        if let commitWatch { cadence_frame_watch_arm(commitWatch) }
         return cadence_presentation_request(presentation, Int64(frame)) != 0
     }
 
@@ -421,6 +428,14 @@ extension SDLBackend {
             (placement.x, placement.y) = (Int(x), Int(y))
         }
         return placement
+    }
+
+    /// On Wayland, whether the compositor has repainted with the last frame presented since its display was
+    /// asked about (a frame callback of the harness's own, asked for with the request for presentation feedback
+    /// and riding on the frame's commit); nil before the first such frame and on other drivers.
+    public func lastFrameLatched() -> Bool? {
+        guard let commitWatch else { return nil }
+        return cadence_frame_watch_came(commitWatch) != 0
     }
 
     /// On Wayland, whether the compositor has shown the window since the last call (a frame callback of

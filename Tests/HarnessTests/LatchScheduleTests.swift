@@ -5,7 +5,8 @@ import Testing
 /// A compositor on a manual clock: it repaints every `refresh`, latching `latch` before each display time; a
 /// frame committed (presented) before a latch is shown at that display time, one committed after it waits for
 /// the next, and a frame replaced by a later commit before its latch is discarded. Answers arrive at the display
-/// time. Presents never wait (the latch schedule turns vsync off); `busy` is each frame's render time.
+/// time; a frame callback ``repaint`` after the latch of the repaint that used the last commit. Presents never wait (the latch
+/// schedule turns vsync off); `busy` is each frame's render time.
 final class LatchingCompositor: RenderBackend {
     let time: ManualClock
     /// Its repaint interval: changed mid-run, the display times after the last keep to the new one.
@@ -17,6 +18,8 @@ final class LatchingCompositor: RenderBackend {
     var quick: [Int: UInt64] = [:]
     /// Frames it shows this much after their display time, late by itself (its repaint delayed).
     var lateBy: [Int: UInt64] = [:]
+    /// How long the frame loop's thread waits for a core while each frame renders (a contended CPU).
+    var queueWait: UInt64 = 0
     /// Whether the compositor answers at all (false: a hidden window).
     var answers = true
     /// Whether it is asleep: it discards every frame and calls no frame callback back.
@@ -46,7 +49,15 @@ final class LatchingCompositor: RenderBackend {
         events.append(.mouseMoved(to: Point(Double(frame % 100), 10), dragging: false))
         times.append(time.now())
     }
-    func render(_ list: DrawList) { time.sleep(until: time.now() + busy + (slow[frame] ?? 0) - (quick[frame] ?? 0)) }
+    func render(_ list: DrawList) {
+        time.runQueue += queueWait
+        time.sleep(until: time.now() + busy + (slow[frame] ?? 0) - (quick[frame] ?? 0))
+    }
+    /// How long after its latch a repaint is done and sends its frame callbacks.
+    static let repaint: UInt64 = 100_000
+    /// When the repaint that used the last commit called it back: nil before the first present.
+    private var latchedAt: UInt64?
+    func lastFrameLatched() -> Bool? { latchedAt.map { answers && !asleep && time.now() >= $0 } }
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func requestPresentationFeedback(frame: Int) -> Bool {
         asked = frame
@@ -86,6 +97,7 @@ final class LatchingCompositor: RenderBackend {
         }
         queued = (asked, shown)
         lastDisplay = shown
+        latchedAt = shown - latch + Self.repaint
         owed.append(
             PresentationAnswer(
                 frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
@@ -444,7 +456,7 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(latch.next(now: compositor.time.now()) != nil)
     }
 
-    @Test func withoutInputFramesStartHalfAnIntervalEarlierAndTheMarginLearnsNothing() throws {
+    @Test func withoutInputFramesAreDrawnAheadAndTheMarginLearnsNothing() throws {
         let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.moving = false
         let session = try run(compositor, frames: 400)
@@ -455,17 +467,71 @@ private func optional<T>(_ value: T?) -> T? { value }
         compositor.moving = true
         try session.loop.run(frames: 1_400)
         #expect(session.pacer.latch.margin < Self.refresh && session.pacer.latch.hits > 0)
-        // A second after the last input, relaxed again: half an interval more before each display time.
+        // A second after the last input, drawn ahead again: each frame committed once the compositor has repainted
+        // with the one before (within a poll of that frame callback), a whole repaint before its own display time;
+        // the wait is not counted in the busy budget.
         let learned = session.pacer.latch.margin
         compositor.moving = false
         try session.loop.run(frames: 1_500)
-        #expect(session.pacer.latch.margin == learned)
-        // The last frames (well past the second): each shown its relaxed margin after its present.
-        let relaxed = min(learned + Self.refresh / 2, Self.refresh)
+        #expect(session.pacer.latch.margin == learned && session.pacer.latch.budget == compositor.busy)
+        let early = Self.refresh + compositor.latch - LatchingCompositor.repaint
         let shown = session.stats.recent.suffix(20).compactMap { sample in
-            sample.display.map { $0.time - sample.presentEnd }
+            sample.display.map { Int64($0.time) - Int64(sample.presentEnd) }
         }
-        #expect(!shown.isEmpty && shown.allSatisfy { $0 == relaxed }, "\(shown) against \(relaxed)")
+        #expect(
+            !shown.isEmpty && shown.allSatisfy { $0 <= Int64(early) && $0 + Int64(Pacer.latchPoll) >= Int64(early) },
+            "\(shown)")
+        #expect(session.pacer.framesDrawnAhead >= 20 && session.pacer.framesDrawnAheadContended == 0)
+    }
+
+    @Test func onAContendedCoreFramesAreDrawnAheadAndASlowFrameIsNotLate() throws {
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        let session = try run(compositor, frames: 1_000)
+        let (margin, misses) = (session.pacer.latch.margin, session.pacer.latch.misses)
+        #expect(session.pacer.framesDrawnAheadContended == 0)
+        // The thread waits for a core a sixteenth of each frame's interval (over 1/25 of the time): after a whole
+        // window of it, frames are drawn ahead, input arriving or not.
+        compositor.queueWait = Self.refresh / 16
+        try session.loop.run(frames: 1_200)
+        #expect(session.pacer.latch.drawsAhead && session.pacer.latch.plannedAhead)
+        // A frame 12 ms over its budget, which a latched frame cannot afford (see
+        // `aFrameOverItsBudgetLeavesTheMarginAndAHiddenWindowIsThrottled`): committed a repaint early, it is on time,
+        // and nothing is discarded.
+        let discarded = session.stats.summary().display?.discarded
+        compositor.slow = [1_210: 12_000_000]
+        try session.loop.run(frames: 1_300)
+        #expect(session.pacer.latch.misses == misses && session.stats.summary().display?.discarded == discarded)
+        #expect(session.pacer.latch.margin == margin)
+        // No more waiting for a core: `calmWindows` windows later, frames start late again.
+        compositor.queueWait = 0
+        let calm = Int((Double(LatchSchedule.calmWindows) + 1.5) * 1e9 / Double(Self.refresh))
+        try session.loop.run(frames: 1_300 + calm)
+        #expect(!session.pacer.latch.drawsAhead && !session.pacer.latch.plannedAhead)
+        #expect(session.pacer.latch.lead == min(session.pacer.latch.budget + margin, session.pacer.latch.longestLead))
+    }
+
+    @Test func theCPUIsContendedFromAWindowWaitingAtLeastItsShareUntilWindowsInARowBelow() {
+        var schedule = LatchSchedule()
+        schedule.mayDrawAhead = true
+        let window = LatchSchedule.contentionWindow
+        let share = window / LatchSchedule.contendedShare
+        // Just under the share, in two halves: not contended. At the share: contended.
+        schedule.observeCore(waited: share / 2, over: window / 2)
+        schedule.observeCore(waited: share / 2 - 1, over: window / 2)
+        #expect(!schedule.drawsAhead)
+        schedule.observeCore(waited: share, over: window)
+        #expect(schedule.drawsAhead)
+        // Calm windows: contended until the last of `calmWindows` in a row; one contended window starts the count again.
+        for _ in 1..<LatchSchedule.calmWindows { schedule.observeCore(waited: 0, over: window) }
+        schedule.observeCore(waited: share, over: window)
+        for _ in 1..<LatchSchedule.calmWindows { schedule.observeCore(waited: 0, over: window) }
+        #expect(schedule.drawsAhead)
+        schedule.observeCore(waited: 0, over: window)
+        #expect(!schedule.drawsAhead)
+        // Where the compositor cannot say when it latched a frame, frames are never drawn ahead.
+        schedule.observeCore(waited: window, over: window)
+        schedule.mayDrawAhead = false
+        #expect(!schedule.drawsAhead)
     }
 
     @Test func aCompositorThatLatchesEarlierWidensTheMarginFromWhereTheFramesReturned() throws {

@@ -49,13 +49,16 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 /// - The lead is at most ``longestLead``: an interval, plus how early the compositor is known to latch. A
 ///   frame started earlier could be committed before the latch of the display time before its own, replace
 ///   the frame shown there and leave its own display time with nothing new.
+/// - A frame is **drawn ahead** instead when starting late buys nothing or costs too much: while no input
+///   arrives, and while the CPU is contended (see ``drawsAhead``). It aims at the same display time, starts
+///   ``aheadLead`` before it, and its commit waits until the compositor has repainted with the frame before
+///   (the pacer asks the backend): it is committed a whole repaint early, as `swap`'s frames are, so a slow
+///   frame, a late wake-up or a late compositor costs no display hitch; its outcome teaches the margin nothing.
 ///
 /// The pacer plans each frame when the one before has been presented and, when the start comes after that
 /// frame's display time, plans it again from its answer: from the display time before, not two before, the
 /// aim does not carry one more interval's wander (and if that answer widened the margin, the frame takes the
-/// wider lead). The wait before a frame is never longer than two intervals. While no input arrives, frames
-/// start *relaxed*, half an interval earlier (see ``next(now:relaxed:)``): late starts pay only for input.
-/// When no frame committed in the last ``staleAfter`` has been shown (a hidden window, a compositor asleep: no
+/// wider lead). The wait before a frame is never longer than two intervals. When no frame committed in the last ``staleAfter`` has been shown (a hidden window, a compositor asleep: no
 /// answers, or only discards), ``next(now:relaxed:)`` returns nil and the pacer takes the window for
 /// throttled (see ``Pacer``).
 public struct LatchSchedule: Sendable {
@@ -117,12 +120,10 @@ public struct LatchSchedule: Sendable {
     /// When (in frames answered) it widened in the last ``forgetAfter``/6 frames.
     private var recentWidenings: [Int] = []
     /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
-    /// with (its lead less budget and headroom), the widenings before it, whether it started relaxed, its busy
+    /// with (its lead less budget and headroom), the widenings before it, whether it was drawn ahead, its busy
     /// time), oldest first.
     private var commits:
-        [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, relaxed: Bool, busy: UInt64)] = []
-    /// Whether the frame about to be committed was planned relaxed (see ``next(now:relaxed:)``).
-    private var plannedRelaxed = false
+        [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, ahead: Bool, busy: UInt64)] = []
     private var lastShown: (frame: Int, time: UInt64, aim: UInt64)?
     /// When the first frame committed since the last one shown was committed (nil: none since).
     private var unshownSince: UInt64?
@@ -207,7 +208,7 @@ public struct LatchSchedule: Sendable {
         // A warm-up frame's busy time is kept as 0, which a late answer does not take for a frame over budget.
         let kept = warmUp ? 0 : time
         commits.append(
-            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedRelaxed && aim != nil, kept))
+            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedAhead && aim != nil, kept))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -220,9 +221,9 @@ public struct LatchSchedule: Sendable {
         let busyTime = commits[position].busy
         // How long before its aim the frame's present returned: what the compositor had to latch it in time.
         let offset = aim > commits[position].at ? aim - commits[position].at : 0
-        // A relaxed frame had half an interval to spare: its misses are counted, but it teaches the margin
+        // A frame drawn ahead was committed a repaint early: its misses are counted, but it teaches the margin
         // nothing either way.
-        let learns = aim != 0 && hasMeasuredInterval && !commits[position].relaxed
+        let learns = aim != 0 && hasMeasuredInterval && !commits[position].ahead
         commits.removeFirst(position + 1)
         switch feedback.outcome {
         case .presented:
@@ -268,18 +269,16 @@ public struct LatchSchedule: Sendable {
 
     /// The next frame's start and the display time it aims at, for a frame about to wait at `now`; nil when
     /// the schedule cannot predict (no answers yet, or none for ``staleAfter``). A `relaxed` frame (no input is
-    /// arriving: starting late buys nothing) starts half an interval earlier than the margin says, at most a
-    /// whole interval before its aim plus the budget, so that a slow frame or a compositor late by itself does
-    /// not cost a display hitch.
+    /// arriving: starting late buys nothing) is drawn ahead, as every frame is while the CPU is contended (see
+    /// ``drawsAhead``).
     public mutating func next(now: UInt64, relaxed: Bool = false) -> (start: UInt64, aim: UInt64)? {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
         previousAim = lastAim
-        plannedRelaxed = relaxed
-        let lead = Swift.min(
-            budget &+ headroom &+ (relaxed ? Swift.max(margin, Swift.min(margin &+ interval / 2, interval)) : margin),
-            longestLead)
-        // The first display time far enough ahead to start for, and after the previous frame's aim.
+        plannedAhead = mayDrawAhead && (relaxed || isContended)
+        // The first display time far enough ahead to start for, and after the previous frame's aim: the same
+        // for a frame drawn ahead, which starts earlier for it (it leaves no display time with nothing new).
+        let lead = self.lead
         var earliest = now &+ lead
         if let lastAim { earliest = Swift.max(earliest, lastAim &+ interval / 2) }
         let steps = earliest > anchor ? (earliest - anchor + interval - 1) / interval : 1
@@ -288,7 +287,53 @@ public struct LatchSchedule: Sendable {
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
         plannedFrom = anchor
-        return (start(aim: aim, lead: lead, now: now), aim)
+        return (start(aim: aim, lead: plannedAhead ? aheadLead : lead, now: now), aim)
+    }
+
+    /// Whether the frame last planned is drawn ahead (see ``drawsAhead``): its commit waits for the compositor
+    /// to have repainted with the frame before.
+    public private(set) var plannedAhead = false
+
+    /// Whether frames may be drawn ahead at all: only where the compositor says when it repainted with a frame
+    /// (the pacer sets it from its backend). Drawn ahead without that wait, a frame could replace the one before.
+    public var mayDrawAhead = false
+
+    /// How long before its aim a frame drawn ahead starts: an interval and a half more than its busy budget and
+    /// headroom, at most two intervals. It is then ready about half an interval before the frame before it is
+    /// shown, and is committed as soon as the compositor has repainted with that one: a whole repaint early, as
+    /// the `swap` schedule's frames are, with its input read later than theirs.
+    public var aheadLead: UInt64 { Swift.min(interval &+ interval / 2 &+ budget &+ headroom, 2 &* interval) }
+
+    /// Whether frames are drawn ahead now, with input arriving: while the CPU is contended. On a contended core a
+    /// frame's busy time and wake-up, and the compositor's own repaints, swing by more than any margin that keeps
+    /// latency low, and no budget learned from the frames before covers the next swing; a frame committed a
+    /// repaint early has the whole repaint to spare. The CPU is contended from a ``contentionWindow`` in which the
+    /// frame loop's thread waited for a core (ready to run, another task on it) at least 1/``contendedShare`` of
+    /// the time, until ``calmWindows`` windows in a row below that. (Frames with no input arriving are drawn ahead
+    /// anyway; see ``next(now:relaxed:)``.)
+    public var drawsAhead: Bool { mayDrawAhead && isContended }
+    private var isContended = false
+    /// How long each window of ``observeCore(waited:over:)`` is (nanoseconds).
+    public static let contentionWindow: UInt64 = 1_000_000_000
+    /// The CPU is contended in a window in which the thread waited for a core at least 1/`contendedShare` of it.
+    public static let contendedShare: UInt64 = 25
+    /// Windows in a row without contention before frames with input stop drawing ahead.
+    public static let calmWindows = 5
+    private var core: (waited: UInt64, elapsed: UInt64, calm: Int) = (0, 0, 0)
+
+    /// Tells the schedule that the frame loop's thread waited `waited` nanoseconds for a core over the last
+    /// `elapsed` nanoseconds (see ``drawsAhead``).
+    public mutating func observeCore(waited: UInt64, over elapsed: UInt64) {
+        core.waited &+= waited
+        core.elapsed &+= elapsed
+        guard core.elapsed >= Self.contentionWindow else { return }
+        if core.waited &* Self.contendedShare >= core.elapsed {
+            (isContended, core.calm) = (true, 0)
+        } else if isContended {
+            core.calm += 1
+            if core.calm >= Self.calmWindows { (isContended, core.calm) = (false, 0) }
+        }
+        (core.waited, core.elapsed) = (0, 0)
     }
 
     /// Places the frame ``next(now:relaxed:)`` planned last again, at `now`, on the grid of the answers that

@@ -137,7 +137,14 @@ public final class Pacer {
     /// The schedule frames start on in ``Mode/latched`` (see ``startLatching()``).
     public private(set) var latch = LatchSchedule()
     /// The display time the frame about to run aims at, and when it was to start (latched frames only).
-    private var aim: (display: UInt64, start: UInt64)?
+    private var aim: (display: UInt64, start: UInt64, ahead: Bool)?
+    /// How long the frame being run waited to be committed (``waitToCommit()``).
+    private var waitedToCommit: UInt64 = 0
+    /// The thread's time waiting for a core, and the clock, when it was last read.
+    private var lastCore: (waited: UInt64, at: UInt64)?
+    /// Since the run began: latched frames planned, those drawn ahead (see ``LatchSchedule/plannedAhead``), and of
+    /// those the ones drawn ahead because the CPU was contended (see ``LatchSchedule/drawsAhead``).
+    public private(set) var framesLatched = 0, framesDrawnAhead = 0, framesDrawnAheadContended = 0
 
     /// Whether frames are paced at the rate they will keep: not while vsync is detected, nor while a latched
     /// schedule has not yet measured the display's interval. Frames before are the run's warm-up.
@@ -169,6 +176,9 @@ public final class Pacer {
     /// a latched frame whose start comes after the previous frame's display time calls it then, and plans again
     /// from that answer.
     var collectsAnswers: (() -> Void)?
+    /// Whether the compositor has repainted with the last frame presented (the loop's, from its backend's
+    /// ``RenderBackend/lastFrameLatched()``): a frame drawn ahead is committed once it has.
+    var frameLatched: (() -> Bool?)?
     /// How long after a display time its answer is looked for (nanoseconds).
     static let answerDelay: UInt64 = 1_000_000
 
@@ -190,7 +200,9 @@ public final class Pacer {
     /// ``LatchSchedule/committed(frame:busy:at:aim:warmUp:)``).
     public func committed(frame: Int, busy: UInt64, endingAt end: UInt64) {
         guard mode == .latched, !isThrottled else { return }
-        let counted = aim.map { end > $0.start ? Swift.max(busy, end - $0.start) : busy } ?? busy
+        // Not the wait for the frame before to be shown (``waitToCommit()``): the frame was ready.
+        let (busy, ready) = (busy - Swift.min(busy, waitedToCommit), end - Swift.min(end, waitedToCommit))
+        let counted = aim.map { ready > $0.start ? Swift.max(busy, ready - $0.start) : busy } ?? busy
         latch.committed(frame: frame, busy: counted, at: end, aim: aim?.display, warmUp: firstInput)
     }
 
@@ -324,8 +336,18 @@ public final class Pacer {
     public func waitForNextFrame() -> UInt64 {
         aim = nil
         firstInput = false
+        waitedToCommit = 0
         if mode == .latched && !isThrottled {
             let now = source.now()
+            // Read once a contention window (a file under /proc: a system call or three), not every frame.
+            if lastCore.map({ now &- $0.at >= LatchSchedule.contentionWindow }) ?? true {
+                let queued = source.runQueueTime()
+                if let lastCore, now > lastCore.at, queued >= lastCore.waited {
+                    latch.observeCore(waited: queued - lastCore.waited, over: now - lastCore.at)
+                }
+                lastCore = (queued, now)
+            }
+            latch.mayDrawAhead = frameLatched?() != nil
             let relaxed = lastInput.map { now > $0 && now - $0 > Self.inputActiveFor } ?? true
             if var next = latch.next(now: now, relaxed: relaxed) {
                 deadline = nil
@@ -340,7 +362,10 @@ public final class Pacer {
                     collectsAnswers()
                     if let again = latch.replan(now: source.now()) { next = again }
                 }
-                aim = (next.aim, next.start)
+                aim = (next.aim, next.start, latch.plannedAhead)
+                framesLatched += 1
+                if latch.plannedAhead { framesDrawnAhead += 1 }
+                if latch.plannedAhead && !relaxed { framesDrawnAheadContended += 1 }
                 return waited &+ wait(until: next.start, from: source.now())
             }
             // Frames committed and unanswered for a while: a hidden window, a compositor asleep.
@@ -360,6 +385,28 @@ public final class Pacer {
         deadline = next
         return wait(until: next, from: now)
     }
+
+    /// Before a frame drawn ahead is committed (see ``LatchSchedule/plannedAhead``): waits until the compositor
+    /// has repainted with the frame before it, looking every ``latchPoll``, at most until an interval after that
+    /// frame's display time (a compositor that late has missed a display already: the frame is committed then).
+    /// Returns how long it waited (nanoseconds); 0 for any other frame.
+    @discardableResult
+    public func waitToCommit() -> UInt64 {
+        guard mode == .latched, !isThrottled, let aim, aim.ahead, let frameLatched, let before = latch.previousAim
+        else { return 0 }
+        let start = source.now()
+        let until = before &+ latch.interval
+        var now = start
+        while frameLatched() == false, now < until, source.stopRequest == nil {
+            _ = wait(until: Swift.min(now &+ Self.latchPoll, until), from: now)
+            now = source.now()
+        }
+        waitedToCommit = now - start
+        return waitedToCommit
+    }
+
+    /// How often a frame drawn ahead looks whether it may be committed (nanoseconds).
+    static let latchPoll: UInt64 = 250_000
 
     private func wait(until target: UInt64, from start: UInt64) -> UInt64 {
         guard target > start else { return 0 }

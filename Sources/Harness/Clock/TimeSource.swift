@@ -21,11 +21,16 @@ public protocol TimeSource: AnyObject {
     /// CPU time the process has used, in nanoseconds (every thread): what tells a present that waits from
     /// one that works. A source that cannot attribute it (a test's clock) gives 0.
     func processorTime() -> UInt64
+    /// How long the calling thread has waited, ready to run, for a core, in nanoseconds since it started: what
+    /// tells a machine whose cores are shared with other work. A source that cannot tell gives 0.
+    func runQueueTime() -> UInt64
 }
 
 extension TimeSource {
     /// The process's ``StopRequest/pending``.
     public var stopRequest: Int32? { StopRequest.pending }
+    /// 0: a source that cannot tell.
+    public func runQueueTime() -> UInt64 { 0 }
 }
 
 /// `CLOCK_MONOTONIC`, with absolute-deadline sleeps.
@@ -61,6 +66,32 @@ public final class MonotonicClock: TimeSource, Sendable {
     /// `CLOCK_PROCESS_CPUTIME_ID`: every thread's, a software GL's rasteriser threads included.
     public func processorTime() -> UInt64 { Self.read(CLOCK_PROCESS_CPUTIME_ID) }
 
+    /// The kernel's scheduler statistics for this thread (`/proc/thread-self/schedstat`: its second field is the
+    /// time spent waiting on a run queue); 0 where the kernel does not keep them.
+    public func runQueueTime() -> UInt64 {
+        #if os(Linux)
+        let descriptor = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &buffer) { bytes -> UInt64 in
+            let count = Glibc.read(descriptor, bytes.baseAddress, bytes.count)
+            guard count > 0 else { return 0 }
+            // "<on cpu ns> <waiting ns> <slices>": the second number.
+            let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "), maxSplits: 2)
+            guard fields.count >= 2 else { return 0 }
+            var value: UInt64 = 0
+            for digit in fields[1] {
+                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return 0 }
+                value = value &* 10 &+ UInt64(digit - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        #else
+        return 0
+        #endif
+    }
+
     private static func read(_ clock: clockid_t) -> UInt64 {
         var ts = timespec()
         clock_gettime(clock, &ts)
@@ -83,6 +114,10 @@ public final class ManualClock: TimeSource, @unchecked Sendable {
     public func sleep(until deadline: UInt64) { reading = max(reading, deadline) }
     /// 0: the process's work is not on this clock.
     public func processorTime() -> UInt64 { 0 }
+    /// What a test says the thread has waited for a core (nanoseconds): 0 unless set.
+    public var runQueue: UInt64 = 0
+    /// ``runQueue``.
+    public func runQueueTime() -> UInt64 { runQueue }
 
     /// Moves the clock forward by `seconds`. The clock never goes backwards: zero, negative and NaN
     /// amounts leave it where it is, and a move past the end of its range stops at the end.

@@ -122,6 +122,7 @@ public final class FrameLoop {
             backend.setVSync(false)
             pacer.startLatching()
             pacer.collectsAnswers = { [unowned self] in self.gatherAnswers() }
+            pacer.frameLatched = { [unowned self] in self.backend.lastFrameLatched() }
         }
     }
 
@@ -316,6 +317,10 @@ public final class FrameLoop {
         let presents = pacer.presents(displayShowed: backend.displayShowedFrame())
         let watched = presents && pacer.watchesPresents
         let cpuBefore = watched ? time.processorTime() : 0
+        // A frame drawn ahead waits for the compositor to repaint with the one before (before asking about its
+        // own, which replaces the question): part of its present, as the wait in SDL's swap is (but not of its
+        // busy time: the pacer takes it out).
+        if presents { pacer.waitToCommit() }
         let asked = presents && asksDisplay && backend.requestPresentationFeedback(frame: frameIndex - firstFrame)
         if presents { backend.present() }
         let afterPresent = time.now()

@@ -28,6 +28,10 @@ public protocol RenderBackend: AnyObject {
     /// hidden or covered window), to see the window shown again. Nil when the backend cannot tell (the
     /// pacer then presents a probe now and then).
     func displayShowedFrame() -> Bool?
+    /// Whether the compositor has repainted with the last frame presented (its frame callback came): a frame
+    /// committed now goes into the next repaint instead of replacing that one. Nil when the backend cannot tell;
+    /// asked only of backends with display times, whose frames the latch schedule may draw ahead.
+    func lastFrameLatched() -> Bool?
     /// Where the backend's display times come from, or why it has none (asked once, before the first frame).
     var displayTimes: DisplayTimes { get }
     /// Asks the display to say when the frame about to be presented is shown (called just before
@@ -53,6 +57,8 @@ extension RenderBackend {
     public func toggleFullscreen() {}
     /// Backends that cannot tell leave it to the pacer's probes.
     public func displayShowedFrame() -> Bool? { nil }
+    /// Backends that cannot tell: frames are not drawn ahead.
+    public func lastFrameLatched() -> Bool? { nil }
     /// Backends that do not say otherwise have no display times.
     public var displayTimes: DisplayTimes { .unavailable(reason: "this backend reports no presentation times") }
     /// Backends without display times ask nothing.
