@@ -510,14 +510,16 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(session.pacer.latch.lead == min(session.pacer.latch.budget + margin, session.pacer.latch.longestLead))
     }
 
-    @Test func theCPUIsContendedFromAWindowWaitingAtLeastItsShareUntilWindowsInARowBelow() {
+    @Test func theCPUIsContendedFromWindowsInARowWaitingAtLeastTheirShareUntilWindowsInARowBelow() {
         var schedule = LatchSchedule()
         schedule.mayDrawAhead = true
         let window = LatchSchedule.contentionWindow
         let share = window / LatchSchedule.contendedShare
-        // Just under the share, in two halves: not contended. At the share: contended.
+        // At the share, then just under it (in two halves), then at it: not contended, a window in a row short.
+        schedule.observeCore(waited: share, over: window)
         schedule.observeCore(waited: share / 2, over: window / 2)
         schedule.observeCore(waited: share / 2 - 1, over: window / 2)
+        for _ in 1..<LatchSchedule.contendedWindows { schedule.observeCore(waited: share, over: window) }
         #expect(!schedule.drawsAhead)
         schedule.observeCore(waited: share, over: window)
         #expect(schedule.drawsAhead)
@@ -529,7 +531,8 @@ private func optional<T>(_ value: T?) -> T? { value }
         schedule.observeCore(waited: 0, over: window)
         #expect(!schedule.drawsAhead)
         // Where the compositor cannot say when it latched a frame, frames are never drawn ahead.
-        schedule.observeCore(waited: window, over: window)
+        for _ in 0..<LatchSchedule.contendedWindows { schedule.observeCore(waited: window, over: window) }
+        #expect(schedule.drawsAhead)
         schedule.mayDrawAhead = false
         #expect(!schedule.drawsAhead)
     }

@@ -309,7 +309,7 @@ public struct LatchSchedule: Sendable {
     /// latency low, and no budget learned from the frames before covers the next swing; a frame committed a
     /// repaint early has the whole repaint to spare. The CPU is contended from a ``contentionWindow`` in which the
     /// frame loop's thread waited for a core (ready to run, another task on it) at least 1/``contendedShare`` of
-    /// the time, until ``calmWindows`` windows in a row below that. (Frames with no input arriving are drawn ahead
+    /// the time, and ``contendedWindows`` such windows in a row, until ``calmWindows`` windows in a row below that. (Frames with no input arriving are drawn ahead
     /// anyway; see ``next(now:relaxed:)``.)
     public var drawsAhead: Bool { mayDrawAhead && isContended }
     private var isContended = false
@@ -317,9 +317,12 @@ public struct LatchSchedule: Sendable {
     public static let contentionWindow: UInt64 = 1_000_000_000
     /// The CPU is contended in a window in which the thread waited for a core at least 1/`contendedShare` of it.
     public static let contendedShare: UInt64 = 25
+    /// Windows in a row with contention before frames with input draw ahead: one alone is a burst of other work
+    /// (a drag moves the compositor and the X server too), not a shared core.
+    public static let contendedWindows = 2
     /// Windows in a row without contention before frames with input stop drawing ahead.
     public static let calmWindows = 5
-    private var core: (waited: UInt64, elapsed: UInt64, calm: Int) = (0, 0, 0)
+    private var core: (waited: UInt64, elapsed: UInt64, busy: Int, calm: Int) = (0, 0, 0, 0)
 
     /// Tells the schedule that the frame loop's thread waited `waited` nanoseconds for a core over the last
     /// `elapsed` nanoseconds (see ``drawsAhead``).
@@ -328,10 +331,15 @@ public struct LatchSchedule: Sendable {
         core.elapsed &+= elapsed
         guard core.elapsed >= Self.contentionWindow else { return }
         if core.waited &* Self.contendedShare >= core.elapsed {
-            (isContended, core.calm) = (true, 0)
-        } else if isContended {
-            core.calm += 1
-            if core.calm >= Self.calmWindows { (isContended, core.calm) = (false, 0) }
+            core.busy += 1
+            core.calm = 0
+            if core.busy >= Self.contendedWindows { isContended = true }
+        } else {
+            core.busy = 0
+            if isContended {
+                core.calm += 1
+                if core.calm >= Self.calmWindows { (isContended, core.calm) = (false, 0) }
+            }
         }
         (core.waited, core.elapsed) = (0, 0)
     }
