@@ -156,8 +156,8 @@ public final class Pacer {
         }
     }
 
-    /// How long after the last input event latched frames still start late (nanoseconds): then they start
-    /// relaxed (see ``LatchSchedule/next(now:relaxed:)``).
+    /// How long after the last input event latched frames still start late (nanoseconds): then they are
+    /// drawn ahead (see ``LatchSchedule/next(now:relaxed:)``).
     public static let inputActiveFor: UInt64 = 1_000_000_000
     /// When input last arrived (see ``inputArrived(at:)``).
     private var lastInput: UInt64?
@@ -387,7 +387,7 @@ public final class Pacer {
     }
 
     /// Before a frame drawn ahead is committed (see ``LatchSchedule/plannedAhead``): waits until the compositor
-    /// has repainted with the frame before it, looking every ``latchPoll``, at most until an interval after that
+    /// has repainted with the frame before it, looking every `latchPoll`, at most until an interval after that
     /// frame's display time (a compositor that late has missed a display already: the frame is committed then).
     /// Returns how long it waited (nanoseconds); 0 for any other frame.
     @discardableResult
