@@ -183,14 +183,25 @@ public struct FrameComparison: Sendable {
         var lines = ["base  " + describe(base, baseSummary), "new   " + describe(new, newSummary), ""]
         lines.append(Self.row("figure", "base", "new", "new - base"))
         let newFigures = Dictionary(newSummary.figures.map { ($0.name, $0) }) { first, _ in first }
+        // A profile holds each frame's longest input latency, not every event's: those figures would read 0.
+        var perEvent = false
         for figure in baseSummary.figures {
             guard let other = newFigures[figure.name] else { continue }
+            guard !FrameSummary.perEventFigures.contains(figure.name) else {
+                perEvent = true
+                continue
+            }
             let name = figure.unit.isEmpty ? figure.name : "\(figure.name) \(figure.unit)"
             let count = figure.unit.isEmpty
             lines.append(
                 Self.row(
                     name, Self.plain(figure.value, count: count), Self.plain(other.value, count: count),
                     Self.signed(other.value - figure.value, count: count)))
+        }
+        if perEvent {
+            lines.append(
+                "(input latencies by event and pointer error are in each run's --summary: a profile holds each frame's longest input-to-display, tested below)"
+            )
         }
         let percent = String(format: "%g", (confidence * 100 * 100).rounded() / 100)
         lines.append("")

@@ -608,6 +608,15 @@ extension FrameSummary {
         public var largerIsWorse: Bool
     }
 
+    /// The figures made from every input event or pointer sample of a run, which its `--profile` CSV does not
+    /// hold (it keeps each frame's longest input latency): a summary computed from a profile has them as 0.
+    public static let perEventFigures: Set<String> = [
+        "input-events", "input-p50", "input-p99", "input-max", "input-wait-p50", "input-wait-p99",
+        "input-frame-p50", "input-frame-p99", "input-to-display-events", "input-to-display-p50",
+        "input-to-display-p99", "input-to-display-max", "input-to-display-shown-p50", "input-to-display-shown-p99",
+        "display-pointer-error-p50", "display-pointer-error-p99", "display-pointer-overshoot",
+    ]
+
     /// Every figure of the summary, in the order the summary prints them.
     public var figures: [Figure] {
         func figure(_ name: String, _ unit: String, _ value: Double, worse: Bool = true) -> Figure {
