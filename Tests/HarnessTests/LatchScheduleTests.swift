@@ -363,6 +363,69 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(latch.longestLead <= Self.refresh + margin - 2 * step)
     }
 
+    /// Frames played one at a time on `schedule` from `now`: each commits `busy` after its start and is shown at
+    /// its aim, or a refresh late, or is discarded (replaced by the next).
+    struct Player {
+        var schedule: LatchSchedule
+        var now: UInt64
+        var frame: Int
+
+        mutating func play(busy: UInt64 = 1_000_000, late: Bool = false, discarded: Bool = false) throws {
+            let next = try #require(optional(schedule.next(now: now)))
+            let at = next.start + busy
+            schedule.committed(frame: frame, busy: busy, at: at, aim: next.aim)
+            let shown = next.aim + (late ? LatchScheduleTests.refresh : 0)
+            schedule.answered(
+                frame: frame,
+                feedback: discarded ? .discarded : .presented(at: shown, refresh: LatchScheduleTests.refresh))
+            (now, frame) = (Swift.max(at, shown), frame + 1)
+        }
+    }
+
+    @Test func aFrameInFlightWhenTheFrameBeforeWasLateTeachesTheMarginNothing() throws {
+        var player = Player(schedule: schedule(shown: 20, last: 30 * Self.refresh), now: 30 * Self.refresh, frame: 20)
+        // A frame 4 ms over its budget (discarded: replaced by the next), and the one after it, committed before
+        // that answer came and shown late. The first was late for its busy time, the second because the first
+        // was: the margin stays.
+        let first = try #require(optional(player.schedule.next(now: player.now)))
+        player.schedule.committed(frame: 20, busy: 5_000_000, at: first.start + 5_000_000, aim: first.aim)
+        let second = try #require(optional(player.schedule.next(now: first.start + 5_000_000)))
+        player.schedule.committed(frame: 21, busy: 1_000_000, at: second.start + 1_000_000, aim: second.aim)
+        player.schedule.answered(frame: 20, feedback: .discarded)
+        player.schedule.answered(
+            frame: 21, feedback: .presented(at: second.aim + Self.refresh, refresh: Self.refresh))
+        #expect(player.schedule.misses == 2 && player.schedule.margin == Self.refresh)
+        // A frame committed after those answers and late widens it, by three steps past where its present returned.
+        player.now = second.aim + Self.refresh
+        let lead = player.schedule.lead
+        try player.play(busy: 1_000_000, late: true)
+        let step = Self.refresh / LatchSchedule.stepsPerInterval
+        #expect(player.schedule.misses == 3 && player.schedule.margin == lead - 1_000_000 + 3 * step)
+        // That first widening ended the margin's descent from a whole interval: the next counts as the first of
+        // misses that keep coming, and widens by three steps too, not six.
+        try player.play(busy: 1_000_000)
+        let wider = player.schedule.lead
+        try player.play(busy: 1_000_000, late: true)
+        #expect(player.schedule.misses == 4 && player.schedule.margin == wider - 1_000_000 + 3 * step)
+        try player.play(busy: 1_000_000)
+        let widest = player.schedule.lead
+        try player.play(busy: 1_000_000, late: true)
+        #expect(player.schedule.misses == 5 && player.schedule.margin == widest - 1_000_000 + 6 * step)
+    }
+
+    @Test func framesOverTheirBudgetLateInOneBurstGiveNoHeadroom() throws {
+        var player = Player(schedule: schedule(shown: 20, last: 30 * Self.refresh), now: 30 * Self.refresh, frame: 20)
+        // Two frames in a row over their budget, late (the drag that begins): one burst, no headroom.
+        try player.play(busy: 5_000_000, discarded: true)
+        try player.play(busy: 6_000_000, late: true)
+        #expect(player.schedule.misses == 2 && player.schedule.headroom == 0)
+        // Frames within it, then another over it, late, apart from the burst: the headroom is how far the longest
+        // of them was above the median busy time.
+        for _ in 0..<LatchSchedule.narrowRun { try player.play(busy: 1_000_000) }
+        try player.play(busy: 7_000_000, late: true)
+        #expect(player.schedule.misses == 3 && player.schedule.headroom == 6_000_000)
+    }
+
     @Test func framesOverTheirBudgetLateTwiceGiveTheBudgetHeadroomUntilFramesKeepWithinIt() throws {
         let compositor = LatchingCompositor(latch: 5_000_000)
         // Frames of 1 ms, one of 4 ms (late: over its budget; once, no headroom), one of 5 ms (late again: the

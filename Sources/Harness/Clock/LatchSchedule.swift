@@ -28,9 +28,9 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 ///   for the whole history, one that came once (a first use) for the recent frames only; the first frame to
 ///   read input, which pays for the first uses input brings, not at all. When a budget's frame leaves the
 ///   history the budget comes down a step a frame, not at once: each lead on the way down is tried by a frame.
-/// - The **headroom** is 0 until frames over their budget are late twice within the history; then it is how
-///   far the longer was above the median busy time (see ``headroom``): a core shared with other work makes
-///   frames longer than any before, and the next may be as much longer again.
+/// - The **headroom** is 0 until frames over their budget are late twice within the history, apart (not in one
+///   burst); then it is how far the longest was above the median busy time (see ``headroom``): a core shared
+///   with other work makes frames longer than any before, and the next may be as much longer again.
 /// - The **margin** is how long before its aim a frame's present must return: how long before a display time
 ///   the compositor latches (weston: its repaint window) and how much that wanders. It is learned from the
 ///   frames' answers: it starts at a whole interval (a commit then lands where the `swap` schedule's would,
@@ -43,9 +43,10 @@ public enum FrameSchedule: String, CaseIterable, Sendable {
 ///   repaint loop stops when a latch finds nothing new (weston) shows a late commit about a refresh after the
 ///   commit: less than half an interval late when it latches more than half an interval early. A frame late
 ///   or never shown widens the margin to three steps past where its present returned, times the widenings
-///   in the last 600 frames (misses that keep coming widen it faster), unless it returned a step or more
-///   later than its margin allowed: then its busy time, not the margin, was at fault; the budget holds that
-///   busy time from now on, and the headroom may grow.
+///   in the last 600 frames after the first (misses that keep coming widen it faster), unless it says nothing
+///   of the latch: it returned a step or more later than its margin allowed (its busy time was at fault: the
+///   budget holds that busy time from now on, and the headroom may grow), or it was in flight when a frame
+///   before it was late.
 /// - The lead is at most ``longestLead``: an interval, plus how early the compositor is known to latch. A
 ///   frame started earlier could be committed before the latch of the display time before its own, replace
 ///   the frame shown there and leave its own display time with nothing new.
@@ -120,10 +121,10 @@ public struct LatchSchedule: Sendable {
     /// When (in frames answered) it widened in the last ``forgetAfter``/6 frames.
     private var recentWidenings: [Int] = []
     /// The last frames committed: (frame, its aim or 0, when its present returned, the margin it started
-    /// with (its lead less budget and headroom), the widenings before it, whether it was drawn ahead, its busy
+    /// with (its lead less budget and headroom), the misses before it, whether it was drawn ahead, its busy
     /// time), oldest first.
     private var commits:
-        [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, widenings: Int, ahead: Bool, busy: UInt64)] = []
+        [(frame: Int, aim: UInt64, at: UInt64, margin: UInt64, misses: Int, ahead: Bool, busy: UInt64)] = []
     private var lastShown: (frame: Int, time: UInt64, aim: UInt64)?
     /// When the first frame committed since the last one shown was committed (nil: none since).
     private var unshownSince: UInt64?
@@ -208,7 +209,7 @@ public struct LatchSchedule: Sendable {
         // A warm-up frame's busy time is kept as 0, which a late answer does not take for a frame over budget.
         let kept = warmUp ? 0 : time
         commits.append(
-            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, widenings, plannedAhead && aim != nil, kept))
+            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, misses, plannedAhead && aim != nil, kept))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -217,7 +218,7 @@ public struct LatchSchedule: Sendable {
     /// Takes the compositor's answer for `frame`.
     public mutating func answered(frame: Int, feedback: PresentationFeedback) {
         guard let position = commits.firstIndex(where: { $0.frame == frame }) else { return }
-        let (aim, started, widened) = (commits[position].aim, commits[position].margin, commits[position].widenings)
+        let (aim, started, before) = (commits[position].aim, commits[position].margin, commits[position].misses)
         let busyTime = commits[position].busy
         // How long before its aim the frame's present returned: what the compositor had to latch it in time.
         let offset = aim > commits[position].at ? aim - commits[position].at : 0
@@ -249,7 +250,7 @@ public struct LatchSchedule: Sendable {
             let late = aim != 0 && hasMeasuredInterval && feedback.time > due &+ interval / 4
             if learns {
                 if late {
-                    miss(startedWith: started, widened: widened, offset: offset, busy: busyTime)
+                    miss(startedWith: started, missesBefore: before, offset: offset, busy: busyTime)
                 } else {
                     hit(startedWith: started, offset: offset)
                 }
@@ -258,7 +259,7 @@ public struct LatchSchedule: Sendable {
             }
         case .discarded:
             if learns {
-                miss(startedWith: started, widened: widened, offset: offset, busy: busyTime)
+                miss(startedWith: started, missesBefore: before, offset: offset, busy: busyTime)
             } else if aim != 0 && hasMeasuredInterval {
                 misses += 1
             }
@@ -400,39 +401,50 @@ public struct LatchSchedule: Sendable {
 
     private var step: UInt64 { Swift.max(interval / Self.stepsPerInterval, 250_000) }
 
-    /// A frame that started with margin `started` was late, its present returning `offset` before its aim.
+    /// A frame that started with margin `started` was late, its present returning `offset` before its aim;
+    /// `missesBefore` frames had been late when it was committed.
     ///
     /// Returning a step or more later than its margin allowed (its busy time over the budget, or a late
     /// wake-up), it says nothing of the margin: the budget, which holds that busy time from now on, covers
-    /// the next such frame, and a second such frame gives the budget headroom. Otherwise the compositor needed
-    /// more than `offset`: the margin widens from there, but once only for the frames that started before the
-    /// last widening (`widened` then less than ``widenings``): those in flight when the first late answer came
-    /// are late for the same reason, or because the frame before them was.
-    private mutating func miss(startedWith started: UInt64, widened: Int, offset: UInt64, busy: UInt64) {
+    /// the next such frame, and a second such frame gives the budget headroom. Committed before the answer of a
+    /// frame late before it, it was in flight: late for the same reason, or because the frame before it was (a
+    /// compositor whose repaint loop stopped starts it again off the grid), and it says nothing either.
+    /// Otherwise the compositor
+    /// needed more than `offset`: the margin widens from there by three steps, times the widenings in the last
+    /// ``forgetAfter``/6 frames after the first (the first ends the margin's descent from a whole interval: it
+    /// was looked for).
+    private mutating func miss(startedWith started: UInt64, missesBefore: Int, offset: UInt64, busy: UInt64) {
+        let inFlight = missesBefore != misses
         misses += 1
         run = 0
         guard offset &+ step >= started else { return overBudget(busy: busy) }
-        guard widened == widenings else { return }
-        widenings += 1
-        // Misses that come often (a busy machine, a compositor late by itself) widen by more each time.
+        guard !inFlight else { return }
         let answered = hits + misses
+        // Misses that come often (a busy machine, a compositor late by itself) widen by more each time.
         recentWidenings.removeAll { answered - $0 > Self.forgetAfter / 6 }
-        recentWidenings.append(answered)
         let failed = Swift.max(started, offset)
+        margin = Swift.min(failed &+ 3 * UInt64(1 + recentWidenings.count) * step, 2 * interval)
+        if widenings > 0 { recentWidenings.append(answered) }
+        widenings += 1
         missedMargin = failed
         sinceMiss = 0
-        margin = Swift.min(failed &+ 3 * UInt64(recentWidenings.count) * step, 2 * interval)
     }
 
-    /// A frame over its budget (busy `busy`) was late. If another was within ``busyHistory`` frames, the headroom
-    /// takes how far the longer of the two was above the median busy time.
+    /// A frame over its budget (busy `busy`) was late. If another was within ``busyHistory`` frames, and not in the
+    /// same burst (within ``narrowRun`` frames: the drag that begins, a first use), the headroom takes how far the
+    /// longest of them was above the median busy time.
     private mutating func overBudget(busy time: UInt64) {
         guard time > 0 else { return }
         let median = busy.median(sortingIn: &sortedBusy)
-        let excess = time > median ? time - median : 0
+        var excess = time > median ? time - median : 0
         let answered = hits + misses
         if let before = lastOverBudget, answered - before.answered <= Self.busyHistory {
-            headroom = Swift.min(Swift.max(headroom, Swift.max(excess, before.excess)), interval / 2)
+            excess = Swift.max(excess, before.excess)
+            guard answered - before.answered > Self.narrowRun else {
+                lastOverBudget = (before.answered, excess)
+                return
+            }
+            headroom = Swift.min(Swift.max(headroom, excess), interval / 2)
             sinceOverBudget = 0
         }
         lastOverBudget = (answered, excess)
