@@ -397,8 +397,10 @@ public final class Pacer {
         let start = source.now()
         let until = before &+ latch.interval
         var now = start
+        // Sleeping between looks, not spinning: a poll is as long as the spin before a deadline, and a frame
+        // drawn ahead waits most of a repaint here (every frame of a scene without input).
         while frameLatched() == false, now < until, source.stopRequest == nil {
-            _ = wait(until: Swift.min(now &+ Self.latchPoll, until), from: now)
+            _ = wait(until: Swift.min(now &+ Self.latchPoll, until), from: now, spinning: false)
             now = source.now()
         }
         waitedToCommit = now - start
@@ -408,12 +410,18 @@ public final class Pacer {
     /// How often a frame drawn ahead looks whether it may be committed (nanoseconds).
     static let latchPoll: UInt64 = 250_000
 
-    private func wait(until target: UInt64, from start: UInt64) -> UInt64 {
+    /// Waits until `target`: sleeps until ``spinMargin`` before it and spins the rest, or, not `spinning`, sleeps
+    /// the whole wait (woken a little late).
+    private func wait(until target: UInt64, from start: UInt64, spinning: Bool = true) -> UInt64 {
         guard target > start else { return 0 }
         let cpuBefore = measuresCPU ? MonotonicClock.threadCPUTime() : 0
-        if target - start > spinMargin { source.sleep(until: target - spinMargin) }
+        if !spinning {
+            source.sleep(until: target)
+        } else if target - start > spinMargin {
+            source.sleep(until: target - spinMargin)
+        }
         var now = source.now()
-        while now < target, source.stopRequest == nil {
+        while spinning, now < target, source.stopRequest == nil {
             let previous = now
             now = source.now()
             // A clock that does not move by itself (a manual test clock) would spin forever: sleep instead.
