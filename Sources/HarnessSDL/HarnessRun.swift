@@ -58,7 +58,7 @@ public struct RunReport: Sendable {
         if let drawnAhead {
             lines.append(
                 "latched frames drawn ahead: \(drawnAhead.frames) of \(drawnAhead.of), \(drawnAhead.contended) of them "
-                    + "with input arriving but the CPU contended")
+                    + "with input arriving (the CPU contended, or repaints far slower than the display's refresh)")
         }
         if let clip { lines.append(clip.text) }
         if let lostDisplay { lines.append("ended early: \(lostDisplay)") }

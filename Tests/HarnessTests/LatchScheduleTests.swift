@@ -11,6 +11,8 @@ final class LatchingCompositor: RenderBackend {
     let time: ManualClock
     /// Its repaint interval: changed mid-run, the display times after the last keep to the new one.
     var refresh: UInt64
+    /// The refresh it reports with each frame shown, if not ``refresh`` (weston's is its output's mode).
+    var reportedRefresh: UInt64?
     var latch: UInt64
     var busy: UInt64 = 1_000_000
     /// Frames whose render takes this much longer, or shorter.
@@ -100,7 +102,8 @@ final class LatchingCompositor: RenderBackend {
         latchedAt = shown - latch + Self.repaint
         owed.append(
             PresentationAnswer(
-                frame: asked, feedback: .presented(at: shown, refresh: refresh, sequence: shown / refresh)))
+                frame: asked,
+                feedback: .presented(at: shown, refresh: reportedRefresh ?? refresh, sequence: shown / refresh)))
     }
     func collectPresentationFeedback(into answers: inout [PresentationAnswer]) {
         let now = time.now()
@@ -571,6 +574,35 @@ private func optional<T>(_ value: T?) -> T? { value }
         try session.loop.run(frames: 1_300 + calm)
         #expect(!session.pacer.latch.drawsAhead && !session.pacer.latch.plannedAhead)
         #expect(session.pacer.latch.lead == min(session.pacer.latch.budget + margin, session.pacer.latch.longestLead))
+    }
+
+    @Test func repaintsNearlyTwoReportedRefreshesApartDrawFramesAheadUntilTheyComeFasterAgain() throws {
+        // A compositor reporting a 16 ms refresh whose repaints slow down, a step at a time, to 27 ms (a busy
+        // machine): frames still start late. At 30 ms, nearly two refreshes, the grid may be the schedule's own (a
+        // compositor that repaints only when a frame comes): frames are drawn ahead, committed as soon as it has
+        // repainted.
+        let compositor = LatchingCompositor(latch: 5_000_000)
+        compositor.reportedRefresh = Self.refresh
+        let session = try run(compositor, frames: 300)
+        var frames = 300
+        for refresh: UInt64 in [19, 22, 25, 27] {
+            compositor.refresh = refresh * 1_000_000
+            frames += 200
+            try session.loop.run(frames: frames)
+        }
+        #expect(session.pacer.latch.interval == 27_000_000 && !session.pacer.latch.drawsAhead)
+        let latched = session.pacer.framesDrawnAheadContended
+        compositor.refresh = 30_000_000
+        try session.loop.run(frames: frames + 200)
+        #expect(session.pacer.latch.interval == 30_000_000 && session.pacer.latch.drawsAhead)
+        #expect(session.pacer.framesDrawnAheadContended > latched + 50)
+        // Its repaints come every 20 ms again: measured from the frames drawn ahead, and frames start late again.
+        compositor.refresh = 20_000_000
+        try session.loop.run(frames: frames + 400)
+        let ahead = session.pacer.framesDrawnAheadContended
+        #expect(session.pacer.latch.interval == 20_000_000 && !session.pacer.latch.drawsAhead)
+        try session.loop.run(frames: frames + 500)
+        #expect(session.pacer.framesDrawnAheadContended == ahead)
     }
 
     @Test func theCPUIsContendedFromWindowsInARowWaitingAtLeastTheirShareUntilWindowsInARowBelow() {

@@ -228,7 +228,10 @@ public struct LatchSchedule: Sendable {
         commits.removeFirst(position + 1)
         switch feedback.outcome {
         case .presented:
-            if interval == 0, feedback.refresh > 0 { interval = feedback.refresh }
+            if feedback.refresh > 0 {
+                if interval == 0 { interval = feedback.refresh }
+                refresh = feedback.refresh
+            }
             // When it was due: its aim, or, if later, as many intervals after the frame before it was shown as it
             // aimed after that frame's aim. An aim planned from an older display time carries the prediction's
             // error (a compositor whose repaints slowed down, or one that showed the frame before late).
@@ -276,7 +279,7 @@ public struct LatchSchedule: Sendable {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
         previousAim = lastAim
-        plannedAhead = mayDrawAhead && (relaxed || isContended)
+        plannedAhead = relaxed ? mayDrawAhead : drawsAhead
         // The first display time far enough ahead to start for, and after the previous frame's aim: the same
         // for a frame drawn ahead, which starts earlier for it (it leaves no display time with nothing new).
         let lead = self.lead
@@ -305,15 +308,23 @@ public struct LatchSchedule: Sendable {
     /// the `swap` schedule's frames are, with its input read later than theirs.
     public var aheadLead: UInt64 { Swift.min(interval &+ interval / 2 &+ budget &+ headroom, 2 &* interval) }
 
-    /// Whether frames are drawn ahead now, with input arriving: while the CPU is contended. On a contended core a
-    /// frame's busy time and wake-up, and the compositor's own repaints, swing by more than any margin that keeps
-    /// latency low, and no budget learned from the frames before covers the next swing; a frame committed a
-    /// repaint early has the whole repaint to spare. The CPU is contended from a ``contentionWindow`` in which the
-    /// frame loop's thread waited for a core (ready to run, another task on it) at least 1/``contendedShare`` of
-    /// the time, and ``contendedWindows`` such windows in a row, until ``calmWindows`` windows in a row below that. (Frames with no input arriving are drawn ahead
-    /// anyway; see ``next(now:relaxed:)``.)
-    public var drawsAhead: Bool { mayDrawAhead && isContended }
+    /// Whether frames are drawn ahead now, with input arriving: while the CPU is contended, and while the display's
+    /// interval is 1.8 of the refresh the compositor reports or more. On a contended core a frame's busy time and
+    /// wake-up, and the compositor's own repaints, swing by more than any margin that keeps latency low, and no
+    /// budget learned from the frames before covers the next swing; a frame committed a repaint early has the
+    /// whole repaint to spare. The CPU is contended from a ``contentionWindow`` in which the frame loop's thread
+    /// waited for a core (ready to run, another task on it) at least 1/``contendedShare`` of the time, and
+    /// ``contendedWindows`` such windows in a row, until ``calmWindows`` windows in a row below that. An interval
+    /// that long may be the schedule's own: a compositor whose repaint loop stops when a latch finds nothing new
+    /// (weston) repaints only when a frame comes, so frames aimed at a grid measured while it was slow keep it
+    /// slow; committed as soon as it has repainted, frames let it repaint as fast as it can, and the interval is
+    /// measured again. (Frames with no input arriving are drawn ahead anyway; see ``next(now:relaxed:)``.)
+    public var drawsAhead: Bool {
+        mayDrawAhead && (isContended || (refresh > 0 && interval * 10 >= refresh * 18))
+    }
     private var isContended = false
+    /// The refresh the compositor last reported (nanoseconds; 0: none).
+    private var refresh: UInt64 = 0
     /// How long each window of ``observeCore(waited:over:)`` is (nanoseconds).
     public static let contentionWindow: UInt64 = 1_000_000_000
     /// The CPU is contended in a window in which the thread waited for a core at least 1/`contendedShare` of it.

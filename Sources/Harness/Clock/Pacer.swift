@@ -143,7 +143,8 @@ public final class Pacer {
     /// The thread's time waiting for a core, and the clock, when it was last read.
     private var lastCore: (waited: UInt64, at: UInt64)?
     /// Since the run began: latched frames planned, those drawn ahead (see ``LatchSchedule/plannedAhead``), and of
-    /// those the ones drawn ahead because the CPU was contended (see ``LatchSchedule/drawsAhead``).
+    /// those the ones drawn ahead with input arriving: the CPU contended, or repaints far slower than the
+    /// compositor's refresh (see ``LatchSchedule/drawsAhead``).
     public private(set) var framesLatched = 0, framesDrawnAhead = 0, framesDrawnAheadContended = 0
 
     /// Whether frames are paced at the rate they will keep: not while vsync is detected, nor while a latched
