@@ -112,12 +112,14 @@ private func run(
         #expect(!text.contains("input-p50") && !text.contains("input-events"))
         #expect(text.contains("input latencies by event and pointer error are in each run's --summary"))
 
+        let columns = CSVProfileWriter.header.split(separator: ",").count
         for (text, line, reason) in [
             ("", 1, "column line"), ("frame,start_ms\n0,1\n", 1, "no 'interval_ms' column"),
             (CSVProfileWriter.header + "\n1,2,3\n", 2, "3 fields"),
-            (CSVProfileWriter.header + "\n" + String(repeating: "x,", count: 28) + "x\n", 2, "not a number"),
+            (CSVProfileWriter.header + "\n" + String(repeating: "x,", count: columns - 1) + "x\n", 2, "not a number"),
             (
-                CSVProfileWriter.header + "\n1,2,3,0,0,0,0,0,0,0,0,0,1,0,0,,0,0,0,shown,,,,,,,,,\n", 2,
+                CSVProfileWriter.header + "\n1,2,3,0,0,0,0,0,0,0,0,0,1,0,0,,0,0,0,shown"
+                    + String(repeating: ",", count: columns - 20) + "\n", 2,
                 "'display' is not"
             ),
         ] {

@@ -306,10 +306,12 @@ final class FakeBackend: RenderBackend {
             path: folder + "/frames.csv",
             about: ProfileHeader(scene: "hello", targetPeriod: 0, driver: "", renderer: "", objectCount: 1))
         writer.record(FrameSample(index: 0, start: 0, interval: 0, phases: FramePhases()))
-        writer.record(
-            FrameSample(
-                index: 1, start: 10_000_000, interval: 10_000_000, phases: FramePhases(), inputEvents: 2,
-                inputLatency: 4_250_000))
+        var latched = FrameSample(
+            index: 1, start: 10_000_000, interval: 10_000_000, phases: FramePhases(), inputEvents: 2,
+            inputLatency: 4_250_000)
+        latched.plan = LatchPlan(
+            lead: 12_500_000, budget: 3_000_000, headroom: 1_000_000, margin: 8_500_000, ahead: true)
+        writer.record(latched)
         try writer.finish()
         let lines = try String(contentsOfFile: folder + "/frames.csv", encoding: .utf8).split(separator: "\n")
             .map { row in
@@ -319,10 +321,14 @@ final class FakeBackend: RenderBackend {
         try #require(lines.count == 3, "\(lines)")
         let display = ",,,,,,,,,"  // no display times: the display columns are empty
         #expect(lines[0].contains(",input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,display,"))
-        // The last column, input_wait_ms: empty without events, the longest wait with them (0: poll's times).
+        // input_wait_ms: empty without events, the longest wait with them (0: poll's times); then the latch
+        // schedule's plan, empty for a frame it did not place.
         #expect(
-            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display + ","),
+            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display + "," + ",,,,,"),
             "no input: 0 events, latency 0; unpaced: no overrun")
-        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display + ",0.0000"))
+        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display + ",0.0000,12.5000,3.0000,1.0000,8.5000,1"))
+        // Read back as it was.
+        let read = try FrameProfile.load(folder + "/frames.csv")
+        #expect(read.samples.map(\.plan) == [nil, latched.plan])
     }
 }

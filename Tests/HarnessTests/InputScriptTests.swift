@@ -177,6 +177,26 @@ import Testing
         #expect((counters[2]["args"] as? [String: Any])?["tweens"] as? Int == 102)
     }
 
+    @Test func theTraceHasTheLatchSchedulesLeadByItsParts() throws {
+        let path = temporaryPath("latched.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try ChromeTraceWriter(path: path)
+        var frames = samples()
+        frames[1].plan = LatchPlan(
+            lead: 12_500_000, budget: 3_000_000, headroom: 1_000_000, margin: 8_500_000, ahead: false)
+        for sample in frames { writer.record(sample) }
+        try writer.finish()
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        // One counter, for the one latched frame, at its start: its parts stack up to its lead.
+        let leads = events.filter { $0["name"] as? String == "latch lead ms" }
+        try #require(leads.count == 1)
+        #expect(leads[0]["ts"] as? Double == 16_666)
+        let parts = try #require(leads[0]["args"] as? [String: Double])
+        #expect(parts == ["budget": 3, "headroom": 1, "margin": 8.5])
+    }
+
     /// The column line comes first (CSV readers take the first line for the names), and every row ends
     /// with the run's columns.
     @Test func theProfileHasAHeaderAndARowPerFrame() throws {

@@ -330,6 +330,16 @@ private func optional<T>(_ value: T?) -> T? { value }
         let summary = try #require(session.stats.summary().display)
         #expect(abs(summary.intervalP50 - Double(Self.refresh) / 1e6) < 0.02)
         #expect(abs(summary.latencyP50 - Double(latch.margin) / 1e6) < 0.02)
+        // Each frame carries how it was placed: its lead, of the budget, no headroom and the margin.
+        let plans = session.stats.recent.suffix(50).compactMap(\.plan)
+        #expect(plans.count == 50)
+        #expect(
+            plans.allSatisfy {
+                $0
+                    == LatchPlan(
+                        lead: latch.budget + latch.margin, budget: latch.budget, headroom: 0, margin: latch.margin,
+                        ahead: false)
+            }, "\(plans.prefix(3))")
     }
 
     @Test func onACompositorWhoseRepaintLoopStopsAMissShownLessThanHalfAnIntervalLateStillWidens() throws {
@@ -670,5 +680,6 @@ private func optional<T>(_ value: T?) -> T? { value }
         let compositor = LatchingCompositor(latch: 5_000_000)
         let session = try run(compositor, frames: 30, schedule: .swap)
         #expect(compositor.vsync && session.pacer.mode == .selfPaced)
+        #expect(session.stats.recent.allSatisfy { $0.plan == nil })
     }
 }

@@ -376,8 +376,14 @@ public struct LatchSchedule: Sendable {
     private mutating func start(aim: UInt64, lead: UInt64, now: UInt64) -> UInt64 {
         plannedLead = lead
         plannedMargin = lead - Swift.min(lead, budget &+ headroom)
+        lastPlan = LatchPlan(
+            lead: lead, budget: Swift.min(budget, lead), headroom: Swift.min(headroom, lead - Swift.min(budget, lead)),
+            margin: plannedMargin, ahead: plannedAhead)
         return aim > lead ? Swift.max(aim - lead, now) : now
     }
+
+    /// How the frame last planned was placed: its lead, and what the lead is made of.
+    public private(set) var lastPlan: LatchPlan?
 
     /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a
     /// compositor asleep discards every frame). Never before the first frame shown: a compositor may take a
@@ -476,5 +482,26 @@ public struct LatchSchedule: Sendable {
         // Never to 0, which `next` takes for a margin not yet set.
         let narrower = margin > 2 * step ? margin - step : step
         if narrower > missedMargin &+ step || sinceMiss >= Self.forgetAfter { margin = narrower }
+    }
+}
+
+/// How a latched frame was placed (see ``LatchSchedule``): how long before the display time it aimed at it
+/// started, and what that lead is made of (nanoseconds). The lead of a frame drawn ahead is longer than its
+/// budget, headroom and margin: it is committed when the compositor has repainted with the frame before.
+public struct LatchPlan: Hashable, Sendable {
+    /// How long before its aim the frame was to start.
+    public var lead: UInt64
+    /// The busy budget in it: how long the frame may take to its present's return.
+    public var budget: UInt64
+    /// The headroom added to the budget.
+    public var headroom: UInt64
+    /// The margin: how long before its aim the frame's present was to return (the rest of the lead).
+    public var margin: UInt64
+    /// Whether the frame was drawn ahead.
+    public var ahead: Bool
+
+    /// A plan of these parts.
+    public init(lead: UInt64, budget: UInt64, headroom: UInt64, margin: UInt64, ahead: Bool) {
+        (self.lead, self.budget, self.headroom, self.margin, self.ahead) = (lead, budget, headroom, margin, ahead)
     }
 }

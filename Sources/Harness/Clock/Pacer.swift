@@ -138,6 +138,9 @@ public final class Pacer {
     public private(set) var latch = LatchSchedule()
     /// The display time the frame about to run aims at, and when it was to start (latched frames only).
     private var aim: (display: UInt64, start: UInt64, ahead: Bool)?
+    /// How the frame about to run (after ``waitForNextFrame()``) was placed by the latch schedule; nil when it was
+    /// not latched.
+    public private(set) var plan: LatchPlan?
     /// How long the frame being run waited to be committed (``waitToCommit()``).
     private var waitedToCommit: UInt64 = 0
     /// The thread's time waiting for a core, and the clock, when it was last read.
@@ -336,6 +339,7 @@ public final class Pacer {
     @discardableResult
     public func waitForNextFrame() -> UInt64 {
         aim = nil
+        plan = nil
         firstInput = false
         waitedToCommit = 0
         if mode == .latched && !isThrottled {
@@ -364,6 +368,7 @@ public final class Pacer {
                     if let again = latch.replan(now: source.now()) { next = again }
                 }
                 aim = (next.aim, next.start, latch.plannedAhead)
+                plan = latch.lastPlan
                 framesLatched += 1
                 if latch.plannedAhead { framesDrawnAhead += 1 }
                 if latch.plannedAhead && !relaxed { framesDrawnAheadContended += 1 }

@@ -168,12 +168,15 @@ public final class CSVProfileWriter: FrameSink {
     /// frame presented before it and `display_late_ms` how late that was (see ``DisplayTrack``; steady frames
     /// only, 0 when on time); `present_to_display_ms` from the return of the present call; `refresh_ms`,
     /// `display_seq` and `display_flags` as the compositor gave them; `input_to_display_ms` the longest
-    /// input-to-display latency of the events the frame showed first. `input_wait_ms`, last, is the longest
-    /// time one of the frame's events waited to be read (see ``FrameSample/inputWait``; empty without events).
+    /// input-to-display latency of the events the frame showed first. `input_wait_ms` is the longest time one of
+    /// the frame's events waited to be read (see ``FrameSample/inputWait``; empty without events). The last five
+    /// say how the latch schedule placed the frame (see ``LatchPlan``; empty when it was not latched): its lead
+    /// before the display time it aimed at, the busy budget, headroom and margin the lead is made of, and
+    /// `drawn_ahead` 1 for a frame drawn ahead.
     public static let header =
         "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,"
         + "display,presented_ms,display_interval_ms,display_late_ms,present_to_display_ms,refresh_ms,display_seq,display_flags,input_to_display_ms,"
-        + "input_wait_ms"
+        + "input_wait_ms,lead_ms,budget_ms,headroom_ms,margin_ms,drawn_ahead"
 
     /// Opens the output (written to a temporary file until ``finish()``); `about` fills the run's columns.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
@@ -198,6 +201,8 @@ public final class CSVProfileWriter: FrameSink {
             ] + displayFields(sample, steady: steady, period: period) + [
                 sample.inputEvents > 0 ? ms(sample.inputWait) : ""
             ]
+            + (sample.plan.map { [ms($0.lead), ms($0.budget), ms($0.headroom), ms($0.margin), $0.ahead ? "1" : "0"] }
+                ?? Self.noPlan)
         let row = fields.joined(separator: ",")
         guard pending != nil else {
             // Two writes into the stream's buffer rather than a third string a frame.
@@ -228,6 +233,8 @@ public final class CSVProfileWriter: FrameSink {
 
     /// The display columns of a frame without an answer.
     private static let noDisplay = [String](repeating: "", count: 9)
+    /// The plan columns of a frame the latch schedule did not place.
+    private static let noPlan = [String](repeating: "", count: 5)
 
     private func writeHeader() {
         guard let rows = pending else { return }
@@ -326,6 +333,13 @@ public final class ChromeTraceWriter: FrameSink {
             )
         }
         recordDisplay(sample, origin: origin)
+        if let plan = sample.plan {
+            // The latch schedule's lead and its parts, a counter track stamped at the frame's start.
+            let ms = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1e6) }
+            emit(
+                #"{"name":"latch lead ms","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"budget":\#(ms(plan.budget)),"headroom":\#(ms(plan.headroom)),"margin":\#(ms(plan.margin))}}"#
+            )
+        }
         if sample.inputEvents > 0 {
             // A counter track of its own, stamped at the present that showed the input.
             let presented = sample.start - origin + sample.phases.busy

@@ -100,6 +100,13 @@ public struct FrameProfile: Sendable {
             if let column = index["input_wait_ms"], !fields[column].isEmpty {
                 sample.inputWait = try nanoseconds("input_wait_ms")
             }
+            // The latch schedule's plan (profiles since it was added): empty when the frame was not latched.
+            if let column = index["lead_ms"], !fields[column].isEmpty, index["drawn_ahead"] != nil {
+                sample.plan = LatchPlan(
+                    lead: try nanoseconds("lead_ms"), budget: try nanoseconds("budget_ms"),
+                    headroom: try nanoseconds("headroom_ms"), margin: try nanoseconds("margin_ms"),
+                    ahead: try number("drawn_ahead") != 0)
+            }
             // Display columns (profiles since they were added): empty when the frame had no answer.
             if let column = index["display"], !fields[column].isEmpty {
                 guard let outcome = PresentationFeedback.Outcome(rawValue: String(fields[column])) else {

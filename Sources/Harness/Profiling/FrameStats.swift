@@ -83,6 +83,8 @@ public struct FrameSample: Hashable, Sendable {
     /// Where the frame drew the pointer, while a button was held (a drag); nil otherwise. What the pointer
     /// error at display is measured from.
     public var pointer: Point?
+    /// How the latch schedule placed the frame (`--schedule latch` with display times); nil otherwise.
+    public var plan: LatchPlan?
 
     /// Creates a sample.
     public init(

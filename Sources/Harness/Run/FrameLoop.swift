@@ -233,6 +233,7 @@ public final class FrameLoop {
     /// Runs exactly one frame.
     public func runFrame() throws(HarnessError) {
         let start = time.now()
+        let plan = pacer.plan
         // Also how the last frame ended: only presenting (`presents`, `observePresent`) changes it.
         let throttledAtStart = pacer.isThrottled
         events.removeAll(keepingCapacity: true)
@@ -355,6 +356,7 @@ public final class FrameLoop {
             period: pacer.period,
             throttled: throttled)
         if predictor.pressed { sample.pointer = toldPointer }
+        sample.plan = plan
         if presents, let oldest = eventTimes.min(), oldest < start { sample.inputWait = start - oldest }
         if asksDisplay {
             display.add(sample, requested: asked, eventTimes: eventTimes)
