@@ -426,10 +426,9 @@ public struct LatchSchedule: Sendable {
     /// the next such frame, and a second such frame gives the budget headroom. Committed before the answer of a
     /// frame late before it, it was in flight: late for the same reason, or because the frame before it was (a
     /// compositor whose repaint loop stopped starts it again off the grid), and it says nothing either.
-    /// Otherwise the compositor
-    /// needed more than `offset`: the margin widens from there by three steps, times the widenings in the last
-    /// ``forgetAfter``/6 frames after the first (the first ends the margin's descent from a whole interval: it
-    /// was looked for).
+    /// Otherwise the compositor needed more than `offset`: the margin widens from there by three steps, times
+    /// the widenings in the last ``forgetAfter``/6 frames after the first (the first ends the margin's descent
+    /// from a whole interval: it was looked for).
     private mutating func miss(startedWith started: UInt64, missesBefore: Int, offset: UInt64, busy: UInt64) {
         let inFlight = missesBefore != misses
         misses += 1
