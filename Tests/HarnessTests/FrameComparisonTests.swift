@@ -135,6 +135,43 @@ private func run(
     }
 }
 
+@Suite struct FrameProfileDisplayTests {
+    @Test func aProfileReadBackJudgesEachFrameByItsOwnPeriod() throws {
+        let folder = NSTemporaryDirectory() + "cadence-period-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A run that follows the display's measured rate: its first steady frames held to 16.7 ms, the rest to
+        // 21.6 ms (a compositor repainting slower than its refresh). One frame is shown 30 ms after the one
+        // before: within 1.5 of 21.6, so no display hitch, as the run itself says; the profile read back must
+        // not judge it by the first period, which the CSV's run columns carry.
+        let about = ProfileHeader(
+            scene: "retarget", targetPeriod: 16_666_667, driver: "wayland", renderer: "opengl", objectCount: 1)
+        let stats = FrameStats(targetPeriod: about.targetPeriod)
+        let writer = try CSVProfileWriter(path: folder + "/p.csv", about: about)
+        var (start, shown): (UInt64, UInt64) = (1_000_000_000, 1_030_000_000)
+        for index in 0..<200 {
+            let period: UInt64 = index < 50 ? 16_666_667 : 21_600_000
+            var phases = FramePhases()
+            phases.update = 2_000_000
+            var sample = FrameSample(
+                index: index, start: start, interval: index == 0 ? 0 : period, phases: phases, period: period)
+            shown += index == 120 ? 30_000_000 : period
+            sample.display = .presented(at: shown, refresh: 16_666_667)
+            stats.record(sample)
+            writer.record(sample)
+            start += period
+        }
+        try writer.finish()
+        let read = try FrameProfile.load(folder + "/p.csv")
+        #expect(read.samples[150].period == 21_600_000)
+        let live = try #require(stats.summary().display)
+        let back = try #require(read.summary().display)
+        #expect(live.hitches == 0 && back.hitches == 0, "live \(live.hitches), read back \(back.hitches)")
+        let comparison = try FrameComparison(base: read, new: read, allowMismatch: true, resamples: 100)
+        #expect(comparison.tested.first { $0.name == "display-hitch-ratio" }?.new == 0)
+    }
+}
+
 @Suite struct FrameGateTests {
     @Test func conditionsParseAndMalformedOnesSayWhatIsAllowed() throws {
         #expect(try FrameGate(parsing: "p99>18ms", comparing: false).test == .figure("p99", .greater, 18))

@@ -321,12 +321,12 @@ final class FakeBackend: RenderBackend {
         try #require(lines.count == 3, "\(lines)")
         let display = ",,,,,,,,,"  // no display times: the display columns are empty
         #expect(lines[0].contains(",input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,display,"))
-        // input_wait_ms: empty without events, the longest wait with them (0: poll's times); then the latch
-        // schedule's plan, empty for a frame it did not place.
+        // input_wait_ms: empty without events, the longest wait with them (0: poll's times); period_ms, empty
+        // when not known; then the latch schedule's plan, empty for a frame it did not place.
         #expect(
-            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display + "," + ",,,,,"),
+            lines[1].hasSuffix(",0,0.0000,,0.0000,0,0" + display + ",," + ",,,,,"),
             "no input: 0 events, latency 0; unpaced: no overrun")
-        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display + ",0.0000,12.5000,3.0000,1.0000,8.5000,1"))
+        #expect(lines[2].hasSuffix(",2,4.2500,,0.0000,0,0" + display + ",0.0000,,12.5000,3.0000,1.0000,8.5000,1"))
         // Read back as it was.
         let read = try FrameProfile.load(folder + "/frames.csv")
         #expect(read.samples.map(\.plan) == [nil, latched.plan])

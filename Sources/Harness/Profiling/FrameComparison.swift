@@ -263,9 +263,13 @@ public struct FrameComparison: Sendable {
 
         init(_ profile: FrameProfile) {
             var track = DisplayTrack()
+            // Each frame judged against its own period where the profile has it, as the run judged it
+            // (``FrameStats`` keeps the last steady frame's).
+            var period = profile.targetPeriod
             for sample in profile.samples {
                 hasDisplay = hasDisplay || sample.display != nil
-                let shown = track.next(sample, period: profile.targetPeriod)
+                if FrameStats.isSteady(sample), let own = sample.period { period = own }
+                let shown = track.next(sample, period: sample.period ?? period)
                 guard FrameStats.isSteady(sample) else { continue }
                 displayInterval.append(shown.map { Double($0.interval) / 1e6 })
                 displayLate.append(Double(shown?.lateBy ?? 0) / 1e6)
@@ -273,7 +277,7 @@ public struct FrameComparison: Sendable {
                 if sample.inputToDisplay > 0 { inputFrames += 1 }
                 interval.append(Double(sample.interval) / 1e6)
                 busy.append(Double(sample.phases.busy) / 1e6)
-                let lateness = FrameStats.lateness(interval: sample.interval, targetPeriod: profile.targetPeriod)
+                let lateness = FrameStats.lateness(interval: sample.interval, targetPeriod: period)
                 late.append(Double(lateness.lateBy) / 1e6)
             }
             block = max(1, Int(Double(interval.count).squareRoot().rounded()))

@@ -169,14 +169,16 @@ public final class CSVProfileWriter: FrameSink {
     /// only, 0 when on time); `present_to_display_ms` from the return of the present call; `refresh_ms`,
     /// `display_seq` and `display_flags` as the compositor gave them; `input_to_display_ms` the longest
     /// input-to-display latency of the events the frame showed first. `input_wait_ms` is the longest time one of
-    /// the frame's events waited to be read (see ``FrameSample/inputWait``; empty without events). The last five
+    /// the frame's events waited to be read (see ``FrameSample/inputWait``; empty without events), `period_ms`
+    /// the period the frame was held to (see ``FrameSample/period``: a run that follows the display's measured
+    /// rate changes it, and the display hitches are judged against it; empty when not known). The last five
     /// say how the latch schedule placed the frame (see ``LatchPlan``; empty when it was not latched): its lead
     /// before the display time it aimed at, the busy budget, headroom and margin the lead is made of, and
     /// `drawn_ahead` 1 for a frame drawn ahead.
     public static let header =
         "frame,start_ms,interval_ms,input_ms,update_ms,draw_ms,render_ms,present_ms,wait_ms,busy_ms,tweens,animations,paced,input_events,input_to_present_ms,overrun_ms,late_ms,stall,throttled,"
         + "display,presented_ms,display_interval_ms,display_late_ms,present_to_display_ms,refresh_ms,display_seq,display_flags,input_to_display_ms,"
-        + "input_wait_ms,lead_ms,budget_ms,headroom_ms,margin_ms,drawn_ahead"
+        + "input_wait_ms,period_ms,lead_ms,budget_ms,headroom_ms,margin_ms,drawn_ahead"
 
     /// Opens the output (written to a temporary file until ``finish()``); `about` fills the run's columns.
     public init(path: String, about: ProfileHeader) throws(HarnessError) {
@@ -199,7 +201,7 @@ public final class CSVProfileWriter: FrameSink {
                 ms(sample.inputLatency), overrun, ms(steady ? late.lateBy : 0), steady && late.stall ? "1" : "0",
                 sample.throttled ? "1" : "0",
             ] + displayFields(sample, steady: steady, period: period) + [
-                sample.inputEvents > 0 ? ms(sample.inputWait) : ""
+                sample.inputEvents > 0 ? ms(sample.inputWait) : "", sample.period.map(ms) ?? "",
             ]
             + (sample.plan.map { [ms($0.lead), ms($0.budget), ms($0.headroom), ms($0.margin), $0.ahead ? "1" : "0"] }
                 ?? Self.noPlan)

@@ -100,6 +100,10 @@ public struct FrameProfile: Sendable {
             if let column = index["input_wait_ms"], !fields[column].isEmpty {
                 sample.inputWait = try nanoseconds("input_wait_ms")
             }
+            // The frame's own period (profiles since it was added): what its lateness is judged against.
+            if let column = index["period_ms"], !fields[column].isEmpty {
+                sample.period = try nanoseconds("period_ms")
+            }
             // The latch schedule's plan (profiles since it was added): empty when the frame was not latched.
             if let column = index["lead_ms"], !fields[column].isEmpty, index["drawn_ahead"] != nil {
                 sample.plan = LatchPlan(
