@@ -55,8 +55,9 @@ final class LatchingCompositor: RenderBackend {
         time.runQueue += queueWait
         time.sleep(until: time.now() + busy + (slow[frame] ?? 0) - (quick[frame] ?? 0))
     }
-    /// How long after its latch a repaint is done and sends its frame callbacks.
-    static let repaint: UInt64 = 100_000
+    /// How long after its latch a repaint is done and sends its frame callbacks (``defaultRepaint`` unless set).
+    var repaint = LatchingCompositor.defaultRepaint
+    static let defaultRepaint: UInt64 = 100_000
     /// When the repaint that used the last commit called it back: nil before the first present.
     private var latchedAt: UInt64?
     func lastFrameLatched() -> Bool? { latchedAt.map { answers && !asleep && time.now() >= $0 } }
@@ -99,7 +100,7 @@ final class LatchingCompositor: RenderBackend {
         }
         queued = (asked, shown)
         lastDisplay = shown
-        latchedAt = shown - latch + Self.repaint
+        latchedAt = shown - latch + repaint
         owed.append(
             PresentationAnswer(
                 frame: asked,
@@ -550,7 +551,7 @@ private func optional<T>(_ value: T?) -> T? { value }
         compositor.moving = false
         try session.loop.run(frames: 1_500)
         #expect(session.pacer.latch.margin == learned && session.pacer.latch.budget == compositor.busy)
-        let early = Self.refresh + compositor.latch - LatchingCompositor.repaint
+        let early = Self.refresh + compositor.latch - compositor.repaint
         let shown = session.stats.recent.suffix(20).compactMap { sample in
             sample.display.map { Int64($0.time) - Int64(sample.presentEnd) }
         }
@@ -558,6 +559,26 @@ private func optional<T>(_ value: T?) -> T? { value }
             !shown.isEmpty && shown.allSatisfy { $0 <= Int64(early) && $0 + Int64(Pacer.latchPoll) >= Int64(early) },
             "\(shown)")
         #expect(session.pacer.framesDrawnAhead >= 20 && session.pacer.framesDrawnAheadContended == 0)
+    }
+
+    @Test func aFrameDrawnAheadSleepsWhileItWaitsForTheFrameCallback() throws {
+        // A compositor latching 12 ms before its display times and calling frame callbacks 8 ms after (a slow
+        // repaint): without input each frame is drawn ahead, ready about 4 ms before the callback of the frame
+        // before, and waits for it. On a clock that moves a microsecond at each reading, as a real one does, a
+        // spin reads it a few hundred times a poll and a sleep once or twice; the pacer's own wait before each
+        // frame spins its last `spinMargin`, a few hundred readings.
+        let compositor = LatchingCompositor(latch: 12_000_000)
+        compositor.repaint = 8_000_000
+        compositor.moving = false
+        let session = try run(compositor, frames: 300)
+        compositor.time.tick = 1_000
+        let (readings, ahead) = (compositor.time.readings, session.pacer.framesDrawnAhead)
+        try session.loop.run(frames: 400)
+        #expect(session.pacer.framesDrawnAhead - ahead >= 90)
+        let waited = session.stats.recent.suffix(50).map(\.phases.present)
+        #expect(waited.allSatisfy { $0 > 2_000_000 }, "each frame waits in its present: \(waited.prefix(5))")
+        let perFrame = (compositor.time.readings - readings) / 100
+        #expect(perFrame < 1_000, "\(perFrame) readings a frame")
     }
 
     @Test func onAContendedCoreFramesAreDrawnAheadAndASlowFrameIsNotLate() throws {

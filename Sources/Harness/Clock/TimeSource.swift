@@ -107,8 +107,18 @@ public final class ManualClock: TimeSource, @unchecked Sendable {
     /// Creates the clock at `start` nanoseconds.
     public init(start: UInt64 = 1_000_000_000) { reading = start }
 
-    /// The current reading.
-    public func now() -> UInt64 { reading }
+    /// How far each reading moves the clock on (nanoseconds; 0 by default): a clock that also moves by itself,
+    /// as a real one does, for a test of code that spins on it.
+    public var tick: UInt64 = 0
+    /// How many times the clock has been read.
+    public private(set) var readings = 0
+
+    /// The current reading (then moved on by ``tick``).
+    public func now() -> UInt64 {
+        readings += 1
+        defer { reading = reading > UInt64.max - tick ? UInt64.max : reading + tick }
+        return reading
+    }
 
     /// Jumps to the deadline when it is in the future ("sleeping" takes no real time).
     public func sleep(until deadline: UInt64) { reading = max(reading, deadline) }
