@@ -21,8 +21,9 @@ public struct RunReport: Sendable {
     public var interruption: (signal: Int32, frame: Int)?
     /// The clip written after the run (`--clip`), or nil.
     public var clip: ClipReport?
-    /// Latched frames drawn ahead (no input arriving, or the CPU contended: see `LatchSchedule.plannedAhead`), of
-    /// them those while the CPU was contended, and all latched frames; nil when frames were not latched.
+    /// Latched frames drawn ahead (see `LatchSchedule.plannedAhead`), of them those with input arriving (the CPU
+    /// contended, or repaints far slower than the display's refresh), and all latched frames; nil when frames were
+    /// not latched.
     public var drawnAhead: (frames: Int, contended: Int, of: Int)?
 
     /// The refresh rate as SDL reports it (a whole number of Hz) and as the presents measured it.

@@ -60,7 +60,12 @@ final class LatchingCompositor: RenderBackend {
     static let defaultRepaint: UInt64 = 100_000
     /// When the repaint that used the last commit called it back: nil before the first present.
     private var latchedAt: UInt64?
-    func lastFrameLatched() -> Bool? { latchedAt.map { answers && !asleep && time.now() >= $0 } }
+    func lastFrameLatched() -> Bool? {
+        latchQuestions += 1
+        return latchedAt.map { answers && !asleep && time.now() >= $0 }
+    }
+    /// How many times it was asked whether it had latched the last frame (a real backend reads its connection).
+    private(set) var latchQuestions = 0
     func saveScreenshot(to path: String) throws(HarnessError) {}
     func requestPresentationFeedback(frame: Int) -> Bool {
         asked = frame
@@ -325,9 +330,12 @@ private func optional<T>(_ value: T?) -> T? { value }
         #expect(latch.misses >= 1)
         // Once settled no frame misses, and each is shown one refresh after the one before, its margin after
         // its present (within the summary histograms' precision).
-        let misses = latch.misses
+        let (misses, questions) = (latch.misses, compositor.latchQuestions)
         try session.loop.run(frames: 1_200)
         #expect(session.pacer.latch.misses == misses && session.pacer.latch.margin == latch.margin)
+        // Frames that start late never ask whether the frame before was latched: once it has answered, the
+        // backend is known to tell.
+        #expect(compositor.latchQuestions == questions)
         let summary = try #require(session.stats.summary().display)
         #expect(abs(summary.intervalP50 - Double(Self.refresh) / 1e6) < 0.02)
         #expect(abs(summary.latencyP50 - Double(latch.margin) / 1e6) < 0.02)
@@ -562,11 +570,11 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func aFrameDrawnAheadSleepsWhileItWaitsForTheFrameCallback() throws {
-        // A compositor latching 12 ms before its display times and calling frame callbacks 8 ms after (a slow
-        // repaint): without input each frame is drawn ahead, ready about 4 ms before the callback of the frame
-        // before, and waits for it. On a clock that moves a microsecond at each reading, as a real one does, a
-        // spin reads it a few hundred times a poll and a sleep once or twice; the pacer's own wait before each
-        // frame spins its last `spinMargin`, a few hundred readings.
+        // A compositor latching most of a refresh before its display times and calling frame callbacks well after
+        // the latch (a slow repaint): without input each frame is drawn ahead, ready before the callback of the
+        // frame before, and waits for it. On a clock that moves a microsecond at each reading, as a real one does,
+        // a spin reads it once a microsecond and a sleep once or twice a poll; the pacer's own wait before each
+        // frame spins its last `spinMargin`.
         let compositor = LatchingCompositor(latch: 12_000_000)
         compositor.repaint = 8_000_000
         compositor.moving = false
@@ -608,10 +616,9 @@ private func optional<T>(_ value: T?) -> T? { value }
     }
 
     @Test func repaintsNearlyTwoReportedRefreshesApartDrawFramesAheadUntilTheyComeFasterAgain() throws {
-        // A compositor reporting a 16 ms refresh whose repaints slow down, a step at a time, to 27 ms (a busy
-        // machine): frames still start late. At 30 ms, nearly two refreshes, the grid may be the schedule's own (a
-        // compositor that repaints only when a frame comes): frames are drawn ahead, committed as soon as it has
-        // repainted.
+        // A compositor whose repaints slow down, a step at a time, to under 1.8 of the refresh it reports (a busy
+        // machine): frames still start late. Past 1.8 the grid may be the schedule's own (a compositor that
+        // repaints only when a frame comes): frames are drawn ahead, committed as soon as it has repainted.
         let compositor = LatchingCompositor(latch: 5_000_000)
         compositor.reportedRefresh = Self.refresh
         let session = try run(compositor, frames: 300)

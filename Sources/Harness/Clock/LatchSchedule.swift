@@ -97,12 +97,8 @@ public struct LatchSchedule: Sendable {
     private var lastAim: UInt64?
     /// The aim of the frame before the one last planned.
     private(set) var previousAim: UInt64?
-    /// The anchor and lead the last frame was planned with.
+    /// The anchor the last frame was planned from.
     private var plannedFrom: UInt64 = 0
-    private var plannedLead: UInt64 = 0
-    /// The margin the last frame planned has: its lead less the budget and headroom (less than ``margin`` when the
-    /// lead is held to ``longestLead``).
-    private var plannedMargin: UInt64 = 0
     private var run = 0
     /// The least offset (how long before its aim a present returned) of the frames shown on time.
     private var leastEverOnTime = UInt64.max
@@ -209,7 +205,10 @@ public struct LatchSchedule: Sendable {
         // A warm-up frame's busy time is kept as 0, which a late answer does not take for a frame over budget.
         let kept = warmUp ? 0 : time
         commits.append(
-            (frame, aim ?? 0, at, aim == nil ? margin : plannedMargin, misses, plannedAhead && aim != nil, kept))
+            (
+                frame, aim ?? 0, at, aim == nil ? margin : lastPlan?.margin ?? margin, misses,
+                aim != nil && plannedAhead, kept
+            ))
         if unshownSince == nil { unshownSince = at }
         // Answers come in a refresh or two; a compositor that stopped answering must not grow this for ever.
         if commits.count > 256 { commits.removeFirst(commits.count - 256) }
@@ -279,7 +278,6 @@ public struct LatchSchedule: Sendable {
         guard let anchor, interval > 0, !isStale(now: now) else { return nil }
         if margin == 0 { margin = interval }
         previousAim = lastAim
-        plannedAhead = relaxed ? mayDrawAhead : drawsAhead
         // The first display time far enough ahead to start for, and after the previous frame's aim: the same
         // for a frame drawn ahead, which starts earlier for it (it leaves no display time with nothing new).
         let lead = self.lead
@@ -291,12 +289,13 @@ public struct LatchSchedule: Sendable {
         while aim > now &+ lead &+ 2 &* interval, aim > interval { aim -= interval }
         lastAim = aim
         plannedFrom = anchor
-        return (start(aim: aim, lead: plannedAhead ? aheadLead : lead, now: now), aim)
+        let ahead = relaxed ? mayDrawAhead : drawsAhead
+        return (start(aim: aim, lead: ahead ? aheadLead : lead, ahead: ahead, now: now), aim)
     }
 
     /// Whether the frame last planned is drawn ahead (see ``drawsAhead``): its commit waits for the compositor
     /// to have repainted with the frame before.
-    public private(set) var plannedAhead = false
+    public var plannedAhead: Bool { lastPlan?.ahead ?? false }
 
     /// Whether frames may be drawn ahead at all: only where the compositor says when it repainted with a frame
     /// (the pacer sets it from its backend). Drawn ahead without that wait, a frame could replace the one before.
@@ -368,21 +367,22 @@ public struct LatchSchedule: Sendable {
         let aim = anchor &+ steps &* interval
         lastAim = aim
         // The answers may have widened the margin (the frame before was late): then the wider lead.
-        return (start(aim: aim, lead: Swift.max(plannedLead, lead), now: now), aim)
+        return (start(aim: aim, lead: Swift.max(lastPlan?.lead ?? 0, lead), ahead: plannedAhead, now: now), aim)
     }
 
     /// When a frame aiming at `aim` with `lead` starts, asked at `now`: `lead` before its aim, or now if that
-    /// has passed. Keeps the lead, and the margin it leaves after the budget and headroom, for the frame's commit.
-    private mutating func start(aim: UInt64, lead: UInt64, now: UInt64) -> UInt64 {
-        plannedLead = lead
-        plannedMargin = lead - Swift.min(lead, budget &+ headroom)
+    /// has passed. Keeps the plan (the lead, and the margin it leaves after the budget and headroom) for the
+    /// frame's commit.
+    private mutating func start(aim: UInt64, lead: UInt64, ahead: Bool, now: UInt64) -> UInt64 {
+        let budget = Swift.min(self.budget, lead)
+        let headroom = Swift.min(self.headroom, lead - budget)
         lastPlan = LatchPlan(
-            lead: lead, budget: Swift.min(budget, lead), headroom: Swift.min(headroom, lead - Swift.min(budget, lead)),
-            margin: plannedMargin, ahead: plannedAhead)
+            lead: lead, budget: budget, headroom: headroom, margin: lead - budget - headroom, ahead: ahead)
         return aim > lead ? Swift.max(aim - lead, now) : now
     }
 
-    /// How the frame last planned was placed: its lead, and what the lead is made of.
+    /// How the frame last planned was placed: its lead, and what the lead is made of (the margin less than
+    /// ``margin`` when the lead is held to ``longestLead``).
     public private(set) var lastPlan: LatchPlan?
 
     /// Whether frames committed for ``staleAfter`` have not been shown at `now`: unanswered, or discarded (a

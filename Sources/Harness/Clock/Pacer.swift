@@ -137,10 +137,13 @@ public final class Pacer {
     /// The schedule frames start on in ``Mode/latched`` (see ``startLatching()``).
     public private(set) var latch = LatchSchedule()
     /// The display time the frame about to run aims at, and when it was to start (latched frames only).
-    private var aim: (display: UInt64, start: UInt64, ahead: Bool)?
+    private var aim: (display: UInt64, start: UInt64)?
     /// How the frame about to run (after ``waitForNextFrame()``) was placed by the latch schedule; nil when it was
     /// not latched.
     public private(set) var plan: LatchPlan?
+    /// Whether ``frameLatched`` has answered (not nil) once: the backend can tell from then on, and frames may be
+    /// drawn ahead. Asked each frame until then and never after, since asking reads the compositor's connection.
+    private var backendTellsLatched = false
     /// How long the frame being run waited to be committed (``waitToCommit()``).
     private var waitedToCommit: UInt64 = 0
     /// The thread's time waiting for a core, and the clock, when it was last read.
@@ -352,7 +355,8 @@ public final class Pacer {
                 }
                 lastCore = (queued, now)
             }
-            latch.mayDrawAhead = frameLatched?() != nil
+            if !backendTellsLatched { backendTellsLatched = frameLatched?() != nil }
+            latch.mayDrawAhead = backendTellsLatched
             let relaxed = lastInput.map { now > $0 && now - $0 > Self.inputActiveFor } ?? true
             if var next = latch.next(now: now, relaxed: relaxed) {
                 deadline = nil
@@ -367,7 +371,7 @@ public final class Pacer {
                     collectsAnswers()
                     if let again = latch.replan(now: source.now()) { next = again }
                 }
-                aim = (next.aim, next.start, latch.plannedAhead)
+                aim = (next.aim, next.start)
                 plan = latch.lastPlan
                 framesLatched += 1
                 if latch.plannedAhead { framesDrawnAhead += 1 }
@@ -398,7 +402,7 @@ public final class Pacer {
     /// Returns how long it waited (nanoseconds); 0 for any other frame.
     @discardableResult
     public func waitToCommit() -> UInt64 {
-        guard mode == .latched, !isThrottled, let aim, aim.ahead, let frameLatched, let before = latch.previousAim
+        guard mode == .latched, !isThrottled, plan?.ahead == true, let frameLatched, let before = latch.previousAim
         else { return 0 }
         let start = source.now()
         let until = before &+ latch.interval
