@@ -22,7 +22,13 @@ import Foundation
 /// }
 /// ```
 public final class DriverTween: TweenAnimator {
-    let body: (TimeInterval) -> Bool
+    /// Advances what the driver drives by a delta and returns whether to keep running: the closure given
+    /// to `drive { … }`, or a driven value's `update(by:)` specialised for its type (reading ``subject``
+    /// through the driver it is handed, so that it captures nothing and costs no allocation).
+    let body: (DriverTween, TimeInterval) -> Bool
+    /// The value a `drive(value)` driver advances, held until the driver is its last holder; `nil` for a
+    /// closure driver. Kept here rather than captured, so a driven value costs the driver and nothing more.
+    @exclusivity(unchecked) @usableFromInline var subject: AnyObject?
 
     /// Creates a stand-alone driver (not tracked by any tweener: `start()` it and call
     /// `update(by:)` yourself). ``Tweener/drive(_:)-((TimeInterval)->Bool)`` creates a tracked one.
@@ -34,8 +40,14 @@ public final class DriverTween: TweenAnimator {
         self.init(template: TweenTemplate(defaults), body: body)
     }
 
-    init(template: TweenTemplate, body: @escaping (TimeInterval) -> Bool) {
+    convenience init(template: TweenTemplate, body: @escaping (TimeInterval) -> Bool) {
+        self.init(template: template, subject: nil) { _, deltaTime in body(deltaTime) }
+    }
+
+    @usableFromInline
+    init(template: TweenTemplate, subject: AnyObject?, body: @escaping (DriverTween, TimeInterval) -> Bool) {
         self.body = body
+        self.subject = subject
         super.init(template: template) { _, _ in }  // nothing to show: the body does the work
         duration = .infinity
     }
@@ -43,7 +55,7 @@ public final class DriverTween: TweenAnimator {
     override func advance(by dt: TimeInterval) {
         let current = generation
         elapsed += dt
-        let keepsRunning = body(dt)
+        let keepsRunning = body(self, dt)
         guard isStillActive(current) else { return }
         callbacks?.onUpdate?(self)
         guard isStillActive(current) else { return }
@@ -51,5 +63,22 @@ public final class DriverTween: TweenAnimator {
             if duration.isFinite { elapsed = min(elapsed, duration) }
             finish()
         }
+    }
+
+    /// Advances ``subject`` as a `Driven`; releases it and returns `false` (the driver completes) once the
+    /// driver is its last holder, or if it was released before.
+    @inlinable
+    func advanceSubject<Driven: FrameDriven>(as _: Driven.Type, by deltaTime: TimeInterval) -> Bool {
+        // Uniqueness first: a local copy of the reference would itself make the value shared.
+        guard subject != nil, !isKnownUniquelyReferenced(&subject) else {
+            subject = nil
+            return false
+        }
+        // Unretained: `subject` holds it through the call, and a retain and release of every driven value
+        // every frame cost more than its update at rest (benchmark row "Frame loop, stress scene, no-op
+        // backend").
+        Unmanaged.passUnretained(unsafeDowncast(subject.unsafelyUnwrapped, to: Driven.self))
+            ._withUnsafeGuaranteedRef { $0.update(by: deltaTime) }
+        return true
     }
 }

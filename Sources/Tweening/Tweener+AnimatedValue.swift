@@ -29,13 +29,19 @@ extension Tweener {
     /// driver.pause()    // the value holds still until driver.resume()
     /// ```
     ///
-    /// The driver's closure is specialised for `V` where it is created, so the per-frame `update(by:)`
-    /// runs without generic metadata lookups.
+    /// The driver holds the value itself and calls its `update(by:)` specialised for `V` where the driver is
+    /// created, so a driven value costs its driver and nothing more, and the per-frame update runs without
+    /// generic metadata lookups.
     @inlinable
     @discardableResult
     public func drive<V: Animatable>(_ value: AnimatedValue<V>) -> DriverTween {
-        let driven = DrivenValue<AnimatedValue<V>>(value)
-        return drive { deltaTime in driven.update(by: deltaTime) }
+        drive(subject: value) { driver, deltaTime in driver.advanceSubject(as: AnimatedValue<V>.self, by: deltaTime) }
+    }
+
+    /// A tracked driver of `subject`; `body` is specialised where it is made and captures nothing.
+    @usableFromInline
+    func drive(subject: AnyObject, body: @escaping (DriverTween, TimeInterval) -> Bool) -> DriverTween {
+        adopt(DriverTween(template: template, subject: subject, body: body))
     }
 }
 
@@ -48,33 +54,6 @@ protocol FrameDriven: AnyObject {
 
 extension AnimatedValue: FrameDriven {}
 extension AnimatedValues: FrameDriven {}
-
-/// What a driver made by `Tweener.drive(_:)` holds: the value (or values), until the driver is its last
-/// holder. Generic over the driven type, so the per-frame call is specialised where the driver is made.
-@usableFromInline
-final class DrivenValue<Driven: FrameDriven> {
-    // Unchecked exclusivity: read and written only by `update(by:)`, which nothing re-enters.
-    @exclusivity(unchecked) @usableFromInline var value: Driven?
-
-    @usableFromInline
-    init(_ value: Driven) { self.value = value }
-
-    /// Advances the value; releases it and returns `false` (the driver completes) once nobody else
-    /// holds it.
-    @inlinable
-    func update(by deltaTime: TimeInterval) -> Bool {
-        // Uniqueness first: a local copy of the reference would itself make the value shared.
-        guard value != nil, !isKnownUniquelyReferenced(&value) else {
-            value = nil
-            return false
-        }
-        // Unretained: `value` holds it through the call, and a retain and release of every driven value
-        // every frame cost more than its update at rest (benchmark row "Frame loop, stress scene, no-op
-        // backend").
-        Unmanaged.passUnretained(value.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.update(by: deltaTime) }
-        return true
-    }
-}
 
 extension Tweener {
     /// Creates a tracked ``DriverTween`` that advances every element of `values` by every (time-scaled)
@@ -89,7 +68,8 @@ extension Tweener {
     @inlinable
     @discardableResult
     public func drive<V: VectorArithmetic>(_ values: AnimatedValues<V>) -> DriverTween {
-        let driven = DrivenValue<AnimatedValues<V>>(values)
-        return drive { deltaTime in driven.update(by: deltaTime) }
+        drive(subject: values) { driver, deltaTime in
+            driver.advanceSubject(as: AnimatedValues<V>.self, by: deltaTime)
+        }
     }
 }
