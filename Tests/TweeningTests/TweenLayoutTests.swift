@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import CLinux
 import Testing
-import Cadence
+@testable import Cadence
 @testable import Tweening
 
 /// The bytes an instance of `someClass` asks the allocator for (header and stored properties): the standard
@@ -23,14 +23,29 @@ private func instanceSize(_ someClass: AnyClass) -> Int
     }
 
     /// What a driven value holds at rest beside its driver: a field added inline (an `Animation`, say) shows
-    /// here before it shows in `bench-memory`'s bytes per value.
-    @Test func aValueAtRestFitsA320ByteBlock() {
+    /// here before it shows in `bench-memory`'s bytes per value. Its running state is made by its first
+    /// animation, not before.
+    @Test func aValueAtRestFitsA64ByteBlock() {
         let value = AnimatedValue(SIMD2<Double>(0, 0))
         value.implicitAnimation = .spring
-        #expect(instanceSize(type(of: value)) <= 312)
+        #expect(instanceSize(type(of: value)) <= 56)
         #expect(value.implicitAnimation == .spring)
         value.implicitAnimation = nil
         #expect(value.implicitAnimation == nil)
+        value.update(by: 0.5)
+        value.set(SIMD2(1, 1), animation: nil)
+        #expect(value.motion == nil, "a jump of a value that never animated makes no running state")
+        value.set(SIMD2(2, 2), animation: .linear(duration: 1))
+        #expect(value.motion?.running.clock == 0.5, "the running state takes over the value's clock")
+    }
+
+    /// The driver `drive(value)` makes holds the value itself: one 144-byte block per driven value.
+    @Test func aValueDriverIsOneBlock() {
+        let tweener = Tweener()
+        let value = AnimatedValue(SIMD2<Double>(0, 0))
+        let driver = tweener.drive(value)
+        #expect(instanceSize(type(of: driver)) <= 136)
+        #expect(driver.subject === value)
     }
 
     @Test func aPlainTweenPlaysWithoutItsOutOfLineState() {

@@ -33,8 +33,7 @@ extension AnimatedValue {
             var one = CompletionList({ group.release() }, criteria: group.criteria)
             completions.absorb(&one)
         }
-        model = target
-        if running.setTarget(data, animation: animation, completions: completions) { callPendingCompletions() }
+        change(to: target, data: data, animation: animation, completions: completions)
         return true
     }
 }

@@ -47,17 +47,16 @@
 ///
 /// Not `Sendable`: use a value from one thread or actor, like the frame loop that drives it.
 public final class AnimatedValue<Value: Animatable> {
-    // Unchecked exclusivity: every `update(by:)` and `set` is one modify access to this property, and
-    // the dynamic check (swift_beginAccess/endAccess, a thread-local access set) cost ~80 instructions
-    // a frame, about a sixth of a spring value's update. No user code runs inside those accesses
-    // except the animations' own methods, which see only their context; completions are called after
-    // the access ends (`callPendingCompletions`), so they may use the value freely. The value is not
-    // `Sendable`, so no other thread can overlap an access either.
-    @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value.AnimatableData>
     // Animatable: the last accepted target as a whole, for what its animatable data does not carry.
-    // `running` works on the data alone; `model` turns it back into a `Value` (the identity, which
-    // compiles away, for a vector). Unchecked exclusivity for the same reason as `running`.
+    // `motion` works on the data alone; `model` turns it back into a `Value` (the identity, which
+    // compiles away, for a vector). Unchecked exclusivity for the same reason as `RunningState.running`.
     @exclusivity(unchecked) @usableFromInline var model: Value
+    /// The value's clock until its first animation (then `motion` keeps it): the sum of the deltas.
+    @exclusivity(unchecked) @usableFromInline var restingClock: TimeInterval = 0
+    /// The running animations, made by the first change that animates (or sets the environment) and kept
+    /// from then on, so animating again allocates nothing. A value that is never animated holds only its
+    /// model and clock: most values of a large scene rest most of the time.
+    @exclusivity(unchecked) @usableFromInline var motion: RunningState<Value.AnimatableData>?
 
     // BEGIN transaction layer: the rest lives in AnimatedValue+Transaction.swift.
     /// The animation this value takes for its own changes made by ``set(_:)``: SwiftUI's implicit
@@ -69,7 +68,7 @@ public final class AnimatedValue<Value: Animatable> {
         set { implicit = newValue.map(ImplicitAnimation.init) }
     }
     // Out of line: few values have one, and an `Animation?` kept inline made every value larger by a whole
-    // `Animation` (TweenLayoutTests' `aValueAtRestFitsA320ByteBlock` holds the size).
+    // `Animation` (TweenLayoutTests' `aValueAtRestFitsA64ByteBlock` holds the size).
     private var implicit: ImplicitAnimation?
     // END transaction layer
 
@@ -82,7 +81,17 @@ public final class AnimatedValue<Value: Animatable> {
         let data = value.animatableData
         let usable = data.isUsable ? data : .zero
         model = value.replacingAnimatableData(with: usable)
-        running = RunningAnimations(value: usable)
+    }
+
+    /// The running animations' state, made now if the value has not animated before.
+    @inlinable
+    func state() -> RunningState<Value.AnimatableData> {
+        if let motion { return motion }
+        var running = RunningAnimations(value: model.animatableData)
+        running.clock = restingClock
+        let made = RunningState(running)
+        motion = made
+        return made
     }
 
     /// The model value: the last target accepted by ``set(_:animation:completionCriteria:completion:)``.
@@ -97,14 +106,15 @@ public final class AnimatedValue<Value: Animatable> {
         refresh()
         // At rest the target itself, so that a type whose data does not round-trip exactly still
         // shows exactly its target.
-        return running.isRunning ? model.replacingAnimatableData(with: running.presentation) : model
+        guard let motion, motion.running.isRunning else { return model }
+        return model.replacingAnimatableData(with: motion.running.presentation)
     }
 
     /// ``presentation``'s animatable data (the animations' output, without the conversion).
     @inlinable
     var presentationData: Value.AnimatableData {
         refresh()
-        return running.presentation
+        return motion?.running.presentation ?? model.animatableData
     }
 
     /// The rate of change of ``presentation``'s ``Animatable/animatableData``, in data units per
@@ -124,7 +134,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var velocity: Value.AnimatableData {
         refresh()
-        return running.velocity
+        return motion?.running.velocity ?? .zero
     }
 
     /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
@@ -132,7 +142,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var isAnimating: Bool {
         refresh()
-        return running.isRunning
+        return motion?.running.isRunning ?? false
     }
 
     /// The environment handed to every running animation through its context
@@ -140,8 +150,8 @@ public final class AnimatedValue<Value: Animatable> {
     ///
     /// A change reaches the running animations on their next evaluation, and animations started later.
     public var environment: EnvironmentValues {
-        get { running.environment }
-        set { running.setEnvironment(newValue) }
+        get { motion?.running.environment ?? EnvironmentValues() }
+        set { state().running.setEnvironment(newValue) }
     }
 
     /// The number of animations running: 0 at rest, 1 for one animation (including any number merged
@@ -150,7 +160,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var activeAnimationCount: Int {
         refresh()
-        return running.count
+        return motion?.running.count ?? 0
     }
 
     /// The interval the running animations cover: ``target`` minus where they started from (after any
@@ -159,7 +169,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var interval: Value.AnimatableData {
         refresh()
-        return running.interval
+        return motion?.running.interval ?? .zero
     }
 
     /// Sets a new target, animated or not.
@@ -198,10 +208,29 @@ public final class AnimatedValue<Value: Animatable> {
     ) -> Bool {
         let data = target.animatableData
         guard data.isUsable else { return false }
-        model = target
-        let completions = CompletionList(completion, criteria: completionCriteria)
-        if running.setTarget(data, animation: animation, completions: completions) { callPendingCompletions() }
+        change(to: target, data: data, animation: animation,
+            completions: CompletionList(completion, criteria: completionCriteria))
         return true
+    }
+
+    /// Makes `target` (whose animatable data is `data`) the model and the running animations' target (see
+    /// ``set(_:animation:completionCriteria:completion:)``); calls the completions that became due.
+    @inlinable
+    func change(
+        to target: Value, data: Value.AnimatableData, animation: consuming Animation?,
+        completions: consuming CompletionList
+    ) {
+        guard motion != nil || animation != nil else {
+            // A jump of a value that never animated: nothing runs, so only the model changes.
+            model = target
+            var due: [() -> Void] = []
+            completions.takeAll(into: &due)
+            for completion in due { completion() }
+            return
+        }
+        let state = state()  // made from the model before the change, where the animation starts
+        model = target
+        if state.running.setTarget(data, animation: animation, completions: completions) { callPendingCompletions() }
     }
 
     /// Advances the value's clock by `deltaTime` seconds and evaluates the running animations there.
@@ -215,21 +244,26 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public func update(by deltaTime: TimeInterval) {
         guard deltaTime >= 0, deltaTime < .infinity else { return }
-        if running.advance(by: deltaTime) { callPendingCompletions() }
+        switch motion?.running.advance(by: deltaTime) {
+        case nil: restingClock += deltaTime
+        case true?: callPendingCompletions()
+        case false?: break
+        }
     }
 
     /// Evaluates the animations if a change was recorded since they were last evaluated (so that what
     /// is read is current), and calls the completions that became due.
     @inlinable
     func refresh() {
-        if running.isStale && running.refresh() { callPendingCompletions() }
+        if motion?.running.isStale == true && motion.unsafelyUnwrapped.running.refresh() { callPendingCompletions() }
     }
 
     /// Calls the due completions. Taken out first, so that completions may change the value.
     @usableFromInline
     func callPendingCompletions() {
-        let due = running.pending
-        running.pending = []
+        guard let motion else { return }
+        let due = motion.running.pending
+        motion.running.pending = []
         for completion in due { completion() }
     }
 }
@@ -239,4 +273,19 @@ private final class ImplicitAnimation {
     let animation: Animation
 
     init(_ animation: Animation) { self.animation = animation }
+}
+
+/// An ``AnimatedValue``'s running animations, out of the value's own storage until it first animates.
+@usableFromInline
+final class RunningState<Value: VectorArithmetic> {
+    // Unchecked exclusivity: every `update(by:)` and `set` is one modify access to this property, and
+    // the dynamic check (swift_beginAccess/endAccess, a thread-local access set) cost ~80 instructions
+    // a frame, about a sixth of a spring value's update. No user code runs inside those accesses
+    // except the animations' own methods, which see only their context; completions are called after
+    // the access ends (`AnimatedValue.callPendingCompletions`), so they may use the value freely. The
+    // value is not `Sendable`, so no other thread can overlap an access either.
+    @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value>
+
+    @inlinable
+    init(_ running: RunningAnimations<Value>) { self.running = running }
 }

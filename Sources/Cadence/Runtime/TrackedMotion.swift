@@ -96,8 +96,9 @@ extension AnimatedValue {
     public func track(to value: Value, velocity: Value.AnimatableData) -> Bool {
         let data = value.animatableData
         guard data.isUsable, velocity.isUsable else { return false }
+        let state = state()  // made from the model before the change
         model = value
-        if running.track(to: data, velocity: velocity) { callPendingCompletions() }
+        if state.running.track(to: data, velocity: velocity) { callPendingCompletions() }
         return true
     }
 
@@ -105,7 +106,7 @@ extension AnimatedValue {
     @inlinable
     public var isTracking: Bool {
         refresh()
-        return running.isTracking
+        return motion?.running.isTracking ?? false
     }
 
     /// ``velocity``'s component along `target − presentation`, in units of that interval per second:
