@@ -94,6 +94,15 @@ public final class AnimatedValue<Value: Animatable> {
         return made
     }
 
+    /// `body` applied to the running state, `nil` if the value has never animated. Unretained: `motion`
+    /// holds the state through the call, and a retain and release on every update cost about as much as
+    /// the update of a value at rest (benchmark row "AnimatedValue update, merging .spring").
+    @inlinable @inline(__always)
+    func withMotion<R>(_ body: (RunningState<Value.AnimatableData>) -> R) -> R? {
+        guard motion != nil else { return nil }
+        return Unmanaged.passUnretained(motion.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
     /// The model value: the last target accepted by ``set(_:animation:completionCriteria:completion:)``.
     @inlinable
     public var target: Value { model }
@@ -106,15 +115,16 @@ public final class AnimatedValue<Value: Animatable> {
         refresh()
         // At rest the target itself, so that a type whose data does not round-trip exactly still
         // shows exactly its target.
-        guard let motion, motion.running.isRunning else { return model }
-        return model.replacingAnimatableData(with: motion.running.presentation)
+        let shown = withMotion { $0.running.isRunning ? $0.running.presentation : nil }
+        guard let shown, let shown else { return model }
+        return model.replacingAnimatableData(with: shown)
     }
 
     /// ``presentation``'s animatable data (the animations' output, without the conversion).
     @inlinable
     var presentationData: Value.AnimatableData {
         refresh()
-        return motion?.running.presentation ?? model.animatableData
+        return withMotion { $0.running.presentation } ?? model.animatableData
     }
 
     /// The rate of change of ``presentation``'s ``Animatable/animatableData``, in data units per
@@ -134,7 +144,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var velocity: Value.AnimatableData {
         refresh()
-        return motion?.running.velocity ?? .zero
+        return withMotion { $0.running.velocity } ?? .zero
     }
 
     /// Whether any animation is running. Turns `false` on the update at which the last one finishes;
@@ -142,7 +152,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var isAnimating: Bool {
         refresh()
-        return motion?.running.isRunning ?? false
+        return withMotion { $0.running.isRunning } ?? false
     }
 
     /// The environment handed to every running animation through its context
@@ -244,7 +254,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public func update(by deltaTime: TimeInterval) {
         guard deltaTime >= 0, deltaTime < .infinity else { return }
-        switch motion?.running.advance(by: deltaTime) {
+        switch withMotion({ $0.running.advance(by: deltaTime) }) {
         case nil: restingClock += deltaTime
         case true?: callPendingCompletions()
         case false?: break
@@ -255,7 +265,7 @@ public final class AnimatedValue<Value: Animatable> {
     /// is read is current), and calls the completions that became due.
     @inlinable
     func refresh() {
-        if motion?.running.isStale == true && motion.unsafelyUnwrapped.running.refresh() { callPendingCompletions() }
+        if withMotion({ $0.running.isStale && $0.running.refresh() }) == true { callPendingCompletions() }
     }
 
     /// Calls the due completions. Taken out first, so that completions may change the value.
