@@ -223,7 +223,8 @@ public final class AnimatedValue<Value: Animatable> {
     ) -> Bool {
         let data = target.animatableData
         guard data.isUsable else { return false }
-        change(to: target, data: data, animation: animation,
+        change(
+            to: target, data: data, animation: animation,
             completions: CompletionList(completion, criteria: completionCriteria))
         return true
     }
