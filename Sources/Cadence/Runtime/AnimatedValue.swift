@@ -294,12 +294,12 @@ private final class ImplicitAnimation {
 /// An ``AnimatedValue``'s running animations, out of the value's own storage until it first animates.
 @usableFromInline
 final class RunningState<Value: VectorArithmetic> {
-    // Unchecked exclusivity: every `update(by:)` and `set` is one modify access to this property, and
-    // the dynamic check (swift_beginAccess/endAccess, a thread-local access set) is a sizeable share of a
-    // spring value's update. No user code runs inside those accesses
-    // except the animations' own methods, which see only their context; completions are called after
-    // the access ends (`AnimatedValue.callPendingCompletions`), so they may use the value freely. The
-    // value is not `Sendable`, so no other thread can overlap an access either.
+    // Unchecked exclusivity: every `update(by:)` and `set` is one modify access to this property, and the
+    // dynamic check (swift_beginAccess/endAccess, a thread-local access set) is a sizeable share of a spring
+    // value's update. No user code runs inside those accesses except the animations' own methods, which
+    // see only their context; completions are called after the access ends
+    // (`AnimatedValue.callPendingCompletions`), so they may use the value freely. The value is not
+    // `Sendable`, so no other thread can overlap an access either.
     @exclusivity(unchecked) @usableFromInline var running: RunningAnimations<Value>
 
     @inlinable
