@@ -61,6 +61,24 @@ struct AnimatedValueTests {
         #expect(value.presentation == -2)
     }
 
+    /// A value that has never animated behaves as one that has: a jump shows at once and calls its
+    /// completion before `set` returns, and the first animation starts from the last target, at the
+    /// clock the value kept while it rested.
+    @Test func aValueThatNeverAnimatedJumpsAndThenAnimatesFromItsLastTarget() {
+        let value = AnimatedValue(SIMD2<Double>(0, 0))
+        var completed = 0
+        value.update(by: 0.5)
+        #expect(value.set(SIMD2(4, 2), animation: nil) { completed += 1 })
+        #expect(completed == 1)
+        #expect(value.presentation == SIMD2(4, 2) && value.velocity == .zero && !value.isAnimating)
+        #expect(value.activeAnimationCount == 0 && value.interval == .zero && !value.isTracking)
+        value.set(SIMD2(14, 2), animation: .linear(duration: 1))
+        #expect(value.presentation == SIMD2(4, 2))
+        value.update(by: 0.25)
+        #expect(value.presentation == SIMD2(6.5, 2))
+        #expect(value.velocity == SIMD2(10, 0))
+    }
+
     // MARK: - Time
 
     /// The change begins at the clock's reading: `set` then `update(by: dt)` shows elapsed dt.

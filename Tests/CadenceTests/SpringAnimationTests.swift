@@ -26,12 +26,12 @@ struct SpringAnimationTests {
         var context = AnimationContext<Double>()
         for frame in 0...12 { _ = first.animate(value: 50.0, time: Double(frame) / 60, context: &context) }
         let velocity = first.velocity(value: 50.0, time: 0.2, context: context)!
-        let offset = context.state[IntegratedMotionState<Double>.self].offset
+        let offset = context.state.integrated.offset
         #expect(velocity > 100)
         let second = Animation.smooth
         #expect(second.shouldMerge(previous: first, value: 50.0, time: 0.2, context: &context))
         #expect(second.velocity(value: 0.0, time: 0.2, context: context) == velocity)
-        #expect(context.state[IntegratedMotionState<Double>.self].offset == offset)
+        #expect(context.state.integrated.offset == offset)
     }
 
     @Test func mergeRestartsLogicalCompletion() {
@@ -51,7 +51,7 @@ struct SpringAnimationTests {
         var context = AnimationContext<Double>()
         _ = slow.animate(value: 1.0, time: 0.1, context: &context)
         #expect(fast.shouldMerge(previous: slow, value: 1.0, time: 0.1, context: &context))
-        let state = context.state[IntegratedMotionState<Double>.self]
+        let state = context.state.integrated
         #expect(state.clock.response(blendingTo: 0.2, at: 0.1) == 1)
         #expect(abs(state.clock.response(blendingTo: 0.2, at: 0.35) - 0.6) < 1e-15)
         #expect(state.clock.response(blendingTo: 0.2, at: 0.6) == 0.2)
@@ -85,15 +85,16 @@ struct SpringAnimationTests {
         _ = Animation.snappy.animate(value: 10.0, time: 0.1, context: &context)
         let value = Animation.snappy.animate(value: 10.0, time: time, context: &context)
         #expect(value.map(\.isFinite) ?? true)
-        let state = context.state[IntegratedMotionState<Double>.self]
+        let state = context.state.integrated
         #expect(state.clock.time >= time)
     }
 
     @Test func stateIsKeptPerValueType() {
         var doubles = AnimationContext<Double>()
         _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &doubles)
-        #expect(doubles.state[IntegratedMotionState<Float>.self].clock.time == 0)
-        #expect(doubles.state[IntegratedMotionState<Double>.self].clock.time >= 0.1)
+        #expect(doubles.state.integrated.clock.time >= 0.1)
+        let floats = doubles.withState(AnimationState<Float>())
+        #expect(floats.state.integrated.clock.time == 0)
     }
 
     /// The literal √45000 that caps the frequency squares back to the stiffness cap.
@@ -148,7 +149,7 @@ struct SpringAnimationTests {
         for frame in 1...45 {
             let t = Double(frame) / 60
             let value = animation.animate(value: 1.0, time: t, context: &context)!
-            let reached = context.state[IntegratedMotionState<Double>.self].clock.time
+            let reached = context.state.integrated.clock.time
             #expect(abs(value - spring.value(target: 1.0, time: reached)) < 6e-3, "frame \(frame)")
         }
     }

@@ -49,7 +49,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// when you run an animation again and again yourself, as a curve plotter does.
     @inlinable
     public mutating func reset() {
-        state.storage.parkAll()
+        state.reset()
         logicallyComplete = false
     }
 

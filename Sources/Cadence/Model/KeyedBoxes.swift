@@ -2,7 +2,7 @@
 /// the `ObjectIdentifier` of a key type.
 ///
 /// Why not `[ObjectIdentifier: Any]`: a struct larger than three words does not fit `Any`'s inline
-/// buffer, so every write would allocate a fresh heap box (a spring's state on a 4-component value is
+/// buffer, so every write would allocate a fresh heap box (a client's state holding a 4-component value is
 /// such a struct). Here every value lives in its own typed reference box that a write mutates in place
 /// while this storage is its only owner, so a warm write allocates nothing (the benchmarks count
 /// mallocs per frame).

@@ -5,9 +5,10 @@
 /// The state of an integrated motion (a merging spring, and any animation merged into one) on values of
 /// type `Value`: offset, velocity and force along the interval, and the scalar clock.
 ///
-/// Keyed per value type, so a spring on `Double` and one on `Float` never share state.
+/// Kept in ``AnimationState/integratedBox``, typed by the state's value type, so a spring on `Double` and
+/// one on `Float` never share state.
 @usableFromInline
-struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
+struct IntegratedMotionState<Value: VectorArithmetic> {
     /// Progress along the interval, velocity and force: what one value has of its own.
     @usableFromInline var vector = IntegratedMotion<Value>()
     /// What a motion's time has reached: the same for every value that began and merged at the same times
@@ -22,9 +23,6 @@ struct IntegratedMotionState<Value: VectorArithmetic>: AnimationStateKey {
         self.vector = vector
         self.clock = clock
     }
-
-    @inlinable
-    static var defaultValue: Self { Self() }
 
     /// Progress along the interval.
     @inlinable
@@ -189,9 +187,8 @@ extension MotionSource {
     func integrated<V: VectorArithmetic>(
         value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> (offset: V?, velocity: V?) {
-        // The entries keep the box alive while it is used, so it is used unretained.
-        let box = context.state.storage.uniqueBox(
-            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() })
+        // The state keeps the box alive while it is used, so it is used unretained.
+        let box = context.state.uniqueIntegratedBox()
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
             let advance = self.advance(to: time, clock: &box.value.clock)
             let settled =
@@ -209,10 +206,7 @@ extension MotionSource {
     /// An integrated animation's velocity at `time` without changing its state.
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        var state =
-            context.state.storage.value(
-                for: ObjectIdentifier(IntegratedMotionState<V>.self), as: IntegratedMotionState<V>.self)
-            ?? IntegratedMotionState<V>()
+        var state = context.state.integrated
         let advance = self.advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled =
@@ -232,13 +226,10 @@ extension MotionSource {
         guard let scale = mergeVelocityScale(previous: previous) else { return false }
         // `previous` first: if it is integrated too, it advances the same state to `time`.
         let (offset, velocity) = previous.evaluate(value: value, time: time, context: &context)
-        context.state.storage.modifyValue(
-            for: ObjectIdentifier(IntegratedMotionState<V>.self), defaultValue: { IntegratedMotionState<V>() }
-        ) {
-            state in
-            state.vector.offset = offset ?? value
-            if let velocity { state.vector.velocity = velocity.scaled(by: scale) }
-            beginRun(at: time, after: previous, clock: &state.clock)
+        context.state.uniqueIntegratedBox()._withUnsafeGuaranteedRef { box in
+            box.value.vector.offset = offset ?? value
+            if let velocity { box.value.vector.velocity = velocity.scaled(by: scale) }
+            beginRun(at: time, after: previous, clock: &box.value.clock)
         }
         return true
     }

@@ -693,7 +693,7 @@ struct ValueRows<Value: VectorArithmetic> {
             let cohort = Int(lane & Self.indexMask)
             var context = AnimationContext<Value>(environment: environment)
             if cohorts[cohort].isIntegrated {
-                context.state[IntegratedMotionState<Value>.self] = IntegratedMotionState(
+                context.state.integrated = IntegratedMotionState(
                     vector: motions[index], clock: cohortClocks[cohort])
             }
             context.logicallyComplete = cohorts[cohort].isLogicallyComplete
