@@ -406,7 +406,7 @@ private func optional<T>(_ value: T?) -> T? { value }
 
     @Test func aFrameInFlightWhenTheFrameBeforeWasLateTeachesTheMarginNothing() throws {
         var player = Player(schedule: schedule(shown: 20, last: 30 * Self.refresh), now: 30 * Self.refresh, frame: 20)
-        // A frame 4 ms over its budget (discarded: replaced by the next), and the one after it, committed before
+        // A frame far over its budget (discarded: replaced by the next), and the one after it, committed before
         // that answer came and shown late. The first was late for its busy time, the second because the first
         // was: the margin stays.
         let first = try #require(optional(player.schedule.next(now: player.now)))
@@ -634,7 +634,8 @@ private func optional<T>(_ value: T?) -> T? { value }
         try session.loop.run(frames: frames + 200)
         #expect(session.pacer.latch.interval == 30_000_000 && session.pacer.latch.drawsAhead)
         #expect(session.pacer.framesDrawnAheadContended > latched + 50)
-        // Its repaints come every 20 ms again: measured from the frames drawn ahead, and frames start late again.
+        // Its repaints come faster again, under 1.8 of the refresh it reports: measured from the frames drawn ahead,
+        // and frames start late again.
         compositor.refresh = 20_000_000
         try session.loop.run(frames: frames + 400)
         let ahead = session.pacer.framesDrawnAheadContended
