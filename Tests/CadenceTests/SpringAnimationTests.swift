@@ -89,12 +89,19 @@ struct SpringAnimationTests {
         #expect(state.clock.time >= time)
     }
 
-    @Test func stateIsKeptPerValueType() {
-        var doubles = AnimationContext<Double>()
-        _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &doubles)
-        #expect(doubles.state.integrated.clock.time >= 0.1)
-        let floats = doubles.withState(AnimationState<Float>())
-        #expect(floats.state.integrated.clock.time == 0)
+    /// A context copied and given another state runs a spring of its own (how an animation runs a secondary
+    /// one): the spring's motion is part of the state, not of the context.
+    @Test func aCopyGivenAnotherStateRunsASpringOfItsOwn() {
+        var primary = AnimationContext<Double>()
+        _ = Animation.spring.animate(value: 1.0, time: 0.1, context: &primary)
+        let reached = primary.state.integrated.clock.time
+        #expect(reached >= 0.1)
+        var secondary = primary
+        secondary.state = AnimationState()
+        #expect(secondary.state.integrated.clock.time == 0)
+        _ = Animation.spring.animate(value: 5.0, time: 0.5, context: &secondary)
+        #expect(secondary.state.integrated.clock.time >= 0.5)
+        #expect(primary.state.integrated.clock.time == reached)
     }
 
     /// The literal √45000 that caps the frequency squares back to the stiffness cap.

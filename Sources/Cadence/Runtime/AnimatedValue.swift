@@ -165,7 +165,7 @@ public final class AnimatedValue<Value: Animatable> {
     ///
     /// A change reaches the running animations on their next evaluation, and animations started later.
     public var environment: EnvironmentValues {
-        get { motion?.running.environment ?? EnvironmentValues() }
+        get { withMotion { $0.running.environment } ?? EnvironmentValues() }
         set { state().running.setEnvironment(newValue) }
     }
 
@@ -175,7 +175,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var activeAnimationCount: Int {
         refresh()
-        return motion?.running.count ?? 0
+        return withMotion { $0.running.count } ?? 0
     }
 
     /// The interval the running animations cover: ``target`` minus where they started from (after any
@@ -184,7 +184,7 @@ public final class AnimatedValue<Value: Animatable> {
     @inlinable
     public var interval: Value.AnimatableData {
         refresh()
-        return motion?.running.interval ?? .zero
+        return withMotion { $0.running.interval } ?? .zero
     }
 
     /// Sets a new target, animated or not.
@@ -277,10 +277,11 @@ public final class AnimatedValue<Value: Animatable> {
     /// Calls the due completions. Taken out first, so that completions may change the value.
     @usableFromInline
     func callPendingCompletions() {
-        guard let motion else { return }
-        let due = motion.running.pending
-        motion.running.pending = []
-        for completion in due { completion() }
+        let due = withMotion { state in
+            defer { state.running.pending = [] }
+            return state.running.pending
+        }
+        for completion in due ?? [] { completion() }
     }
 }
 

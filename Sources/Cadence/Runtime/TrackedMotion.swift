@@ -106,7 +106,7 @@ extension AnimatedValue {
     @inlinable
     public var isTracking: Bool {
         refresh()
-        return motion?.running.isTracking ?? false
+        return withMotion { $0.running.isTracking } ?? false
     }
 
     /// ``velocity``'s component along `target − presentation`, in units of that interval per second:

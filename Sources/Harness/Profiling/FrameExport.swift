@@ -294,6 +294,7 @@ public final class ChromeTraceWriter: FrameSink {
         let origin = self.origin ?? sample.start
         self.origin = origin
         let us = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1000) }
+        let ms = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1e6) }
         var ts = sample.start - origin
         let total = sample.phases.busy + sample.phases.wait
         emit(
@@ -324,7 +325,7 @@ public final class ChromeTraceWriter: FrameSink {
                 // An instant event on the frame loop's track, at the start of the frame that came late.
                 let name = late.stall ? "stall" : "hitch"
                 emit(
-                    #"{"name":"\#(name)","cat":"timing","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(us(sample.start - origin)),"args":{"interval_ms":\#(String(format: "%.3f", Double(sample.interval) / 1e6)),"late_ms":\#(String(format: "%.3f", Double(late.lateBy) / 1e6))}}"#
+                    #"{"name":"\#(name)","cat":"timing","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(us(sample.start - origin)),"args":{"interval_ms":\#(ms(sample.interval)),"late_ms":\#(ms(late.lateBy))}}"#
                 )
             }
         }
@@ -337,7 +338,6 @@ public final class ChromeTraceWriter: FrameSink {
         recordDisplay(sample, origin: origin)
         if let plan = sample.plan {
             // The latch schedule's lead and its parts, a counter track stamped at the frame's start.
-            let ms = { (ns: UInt64) in String(format: "%.3f", Double(ns) / 1e6) }
             emit(
                 #"{"name":"latch lead ms","ph":"C","pid":1,"ts":\#(us(sample.start - origin)),"args":{"budget":\#(ms(plan.budget)),"headroom":\#(ms(plan.headroom)),"margin":\#(ms(plan.margin))}}"#
             )
