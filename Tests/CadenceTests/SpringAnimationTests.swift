@@ -104,6 +104,66 @@ struct SpringAnimationTests {
         #expect(primary.state.integrated.clock.time == reached)
     }
 
+    /// Every motion with one spring reads the same step matrices; another spring has its own, and a new
+    /// run keeps the table.
+    @Test func motionsWithOneSpringShareItsStepMatrices() {
+        var first = AnimationContext<Double>(), second = AnimationContext<SIMD2<Double>>()
+        var other = AnimationContext<Double>()
+        let spring = Animation.spring(response: 0.41, dampingFraction: 0.7)
+        _ = spring.animate(value: 1.0, time: 0.1, context: &first)
+        _ = spring.animate(value: SIMD2(3, 4), time: 0.2, context: &second)
+        _ = Animation.spring(response: 0.43, dampingFraction: 0.7).animate(value: 1.0, time: 0.1, context: &other)
+        let table = first.state.integrated.clock.sharedSteps
+        #expect(table != nil)
+        #expect(table === second.state.integrated.clock.sharedSteps)
+        #expect(table !== other.state.integrated.clock.sharedSteps)
+        first.reset()
+        #expect(first.state.integrated.clock.time == 0)
+        #expect(first.state.integrated.clock.sharedSteps === table)
+    }
+
+    /// A table's matrices are the ones made one at a time, for both kinds of step (the explicit one, and
+    /// the exact solution where the explicit one would diverge).
+    @Test(arguments: [(0.5, 0.825), (0.05, 3.0)])
+    func aTableHoldsTheMatrixOfEveryStepCount(response: Double, dampingFraction: Double) {
+        let table = SpringSteps(response: response, dampingFraction: dampingFraction, count: 12)
+        for steps in 1...12 {
+            let alone = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
+            let shared = table.matrix(steps: steps)
+            #expect(
+                [shared.ee, shared.ev, shared.ef, shared.ve, shared.vv, shared.vf, shared.fe, shared.fv, shared.ff]
+                    == [alone.ee, alone.ev, alone.ef, alone.ve, alone.vv, alone.vf, alone.fe, alone.fv, alone.ff])
+        }
+    }
+
+    /// The registry keeps a table per spring up to its capacity, then has none for a new spring (whose
+    /// motions make their own matrices) while the kept ones are still found.
+    @Test func theRegistryKeepsUpToItsCapacity() {
+        let registry = SpringStepsRegistry(capacity: 2)
+        let a = registry.steps(response: 0.5, dampingFraction: 1)
+        #expect(a != nil && a === registry.steps(response: 0.5, dampingFraction: 1))
+        #expect(registry.steps(response: 0.6, dampingFraction: 1) != nil)
+        #expect(registry.steps(response: 0.7, dampingFraction: 1) == nil)
+        #expect(registry.steps(response: 0.5, dampingFraction: 1) === a)
+        #expect(registry.count == 2)
+    }
+
+    /// A frame longer than a table covers, and a blend, use matrices the motion makes itself: the motion is
+    /// the one those steps give.
+    @Test func framesBeyondTheTableMoveAsTheirStepsGive() {
+        let response = 0.6, dampingFraction = 0.5
+        let spring = Animation.spring(response: response, dampingFraction: dampingFraction)
+        var context = AnimationContext<Double>()
+        let steps = SpringSteps.stepCounts + 8
+        let offset = spring.animate(value: 10.0, time: Double(steps) / 300, context: &context)!
+        let matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
+        #expect(abs(offset - (10 - 10 * matrix.ee)) < 1e-12)
+        #expect(context.state.integrated.clock.activeSteps == 0)
+        // Back within the table: its matrices again.
+        _ = spring.animate(value: 10.0, time: Double(steps + 5) / 300, context: &context)
+        #expect(context.state.integrated.clock.activeSteps == 5)
+    }
+
     /// The literal √45000 that caps the frequency squares back to the stiffness cap.
     @Test func frequencyCapIsTheSquareRootOfTheStiffnessCap() {
         #expect(abs(SpringAnimation.maximumFrequency * SpringAnimation.maximumFrequency - 45000) < 1e-10)

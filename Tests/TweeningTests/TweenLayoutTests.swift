@@ -39,6 +39,12 @@ private func instanceSize(_ someClass: AnyClass) -> Int
         #expect(value.motion?.running.clock == 0.5, "the running state takes over the value's clock")
     }
 
+    /// A merging spring's state on a value holds its motion and clock; the step matrices are shared by
+    /// every motion with the same spring, so the state fits a 128-byte block with its box's header.
+    @Test func aSpringsStateLeavesItsMatricesShared() {
+        #expect(MemoryLayout<IntegratedMotionState<SIMD2<Double>>>.size <= 112)
+    }
+
     /// The driver `drive(value)` makes holds the value itself: one 144-byte block per driven value.
     @Test func aValueDriverIsOneBlock() {
         let tweener = Tweener()

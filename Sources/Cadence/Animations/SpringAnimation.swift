@@ -129,58 +129,85 @@ public struct SpringAnimation: CustomAnimation {
         }
         let advance = MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
         let ahead = time - clock.time
-        if ahead > SpringAnimation.gridTolerance {
-            clock.fraction = Swift.min(ahead / SpringAnimation.step, 1)
+        clock.fraction = ahead > SpringAnimation.gridTolerance ? Swift.min(ahead / SpringAnimation.step, 1) : 0
+        if clock.fraction > 0 {
             if clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval {
-                clock.nextStep = blendedMatrix(from: clock.time, steps: 1, clock: clock)
-                clock.nextStepResponse = .nan
-            } else if response != clock.nextStepResponse || dampingFraction != clock.nextStepDampingFraction {
-                // Kept, not remade per off-grid frame: row "animate .spring.speed(0.5), Double, 60 fps".
-                clock.nextStep = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
-                clock.nextStepResponse = response
-                clock.nextStepDampingFraction = dampingFraction
+                let scratch = clock.uniqueScratch()
+                scratch.nextStep = blendedMatrix(from: clock.time, steps: 1, clock: clock)
+                scratch.nextStepResponse = .nan
+                clock.nextStepIsShared = false
+            } else if sharedSteps(response: response, clock: &clock) != nil {
+                clock.nextStepIsShared = true
+            } else {
+                clock.nextStepIsShared = false
+                let scratch = clock.uniqueScratch()
+                if response != scratch.nextStepResponse || dampingFraction != scratch.nextStepDampingFraction {
+                    scratch.nextStep = SpringAnimation.matrix(
+                        response: response, dampingFraction: dampingFraction, steps: 1)
+                    scratch.nextStepResponse = response
+                    scratch.nextStepDampingFraction = dampingFraction
+                }
             }
-        } else {
-            clock.fraction = 0
         }
         guard steps > 0 else { return advance }
         if clock.blendInterval > 0 && start - clock.startTime < clock.blendInterval {
             // During a response blend each step uses the response at its own time (SwiftUI takes the
             // response at the call's time for all of a call's steps, which makes the blend depend on when
             // the frames fall). So the matrix is composed step by step, and not kept.
-            clock.matrix = blendedMatrix(from: start, steps: steps, clock: clock)
-            clock.matrixSteps = 0
-            clock.otherMatrixSteps = 0
-            clock.usesOtherMatrix = false
+            let scratch = clock.uniqueScratch()
+            scratch.matrix = blendedMatrix(from: start, steps: steps, clock: clock)
+            scratch.matrixResponse = .nan
+            clock.activeSteps = 0
             return advance
         }
-        // The matrix depends only on (response, damping fraction, steps): usually those of the last frame.
-        // Two are kept, because frames that do not divide the grid alternate between two step counts
-        // (benchmark row "animate .spring.speed(0.5), Double, 60 fps").
-        if response != clock.matrixResponse || dampingFraction != clock.matrixDampingFraction {
-            clock.matrixResponse = response
-            clock.matrixDampingFraction = dampingFraction
-            clock.matrixSteps = 0
-            clock.otherMatrixSteps = 0
+        // The matrix depends only on (response, damping fraction, steps): shared by every motion with this
+        // spring, unless the step count is beyond the shared table's or the spring has none.
+        if let table = sharedSteps(response: response, clock: &clock), steps <= table.count {
+            clock.activeSteps = Int32(truncatingIfNeeded: steps)
+            return advance
         }
-        if steps == clock.matrixSteps {
-            clock.usesOtherMatrix = false
-        } else if steps == clock.otherMatrixSteps {
-            clock.usesOtherMatrix = true
-        } else {
-            let matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
-            // Into the slot the last advance did not use.
-            if clock.usesOtherMatrix || clock.matrixSteps == 0 {
-                clock.matrix = matrix
-                clock.matrixSteps = steps
-                clock.usesOtherMatrix = false
-            } else {
-                clock.otherMatrix = matrix
-                clock.otherMatrixSteps = steps
-                clock.usesOtherMatrix = true
-            }
+        clock.activeSteps = 0
+        let scratch = clock.uniqueScratch()
+        if response != scratch.matrixResponse || dampingFraction != scratch.matrixDampingFraction
+            || steps != scratch.matrixSteps
+        {
+            scratch.matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
+            scratch.matrixResponse = response
+            scratch.matrixDampingFraction = dampingFraction
+            scratch.matrixSteps = steps
         }
         return advance
+    }
+
+    /// The shared matrices of this spring's damping fraction with `response`, kept in `clock`: found there
+    /// on every frame but a run's first; `nil` when the registry has no room for the spring (which the
+    /// clock's scratch then remembers, so that its frames do not ask again).
+    @inlinable @inline(__always)
+    func sharedSteps(response: Double, clock: inout MotionClock) -> SpringSteps? {
+        if let table = clock.sharedSteps, table.isTable(response: response, dampingFraction: dampingFraction) {
+            return table
+        }
+        return findSharedSteps(response: response, clock: &clock)
+    }
+
+    /// ``sharedSteps(response:clock:)`` when the clock's table is not this spring's.
+    @usableFromInline
+    func findSharedSteps(response: Double, clock: inout MotionClock) -> SpringSteps? {
+        if let scratch = clock.scratch, scratch.unsharedResponse == response,
+            scratch.unsharedDampingFraction == dampingFraction
+        {
+            return nil
+        }
+        // What the clock took from its old table is not in the new one.
+        clock.activeSteps = 0
+        clock.nextStepIsShared = false
+        clock.sharedSteps = SpringStepsRegistry.shared.steps(response: response, dampingFraction: dampingFraction)
+        if clock.sharedSteps == nil {
+            let scratch = clock.uniqueScratch()
+            scratch.unsharedResponse = response
+            scratch.unsharedDampingFraction = dampingFraction
+        }
+        return clock.sharedSteps
     }
 
     /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response
@@ -225,39 +252,69 @@ public struct SpringAnimation: CustomAnimation {
         return matrix(stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: steps)
     }
 
-    /// The map of `steps` grid steps on (error, velocity, force), error = interval − offset.
+    /// The map of `steps` grid steps on (error, velocity, force), error = interval − offset (see
+    /// ``matrices(stiffness:damping:steps:_:)``).
+    @usableFromInline
+    static func matrix(stiffness k: Double, damping c: Double, steps: Int) -> MotionMatrix {
+        var last = MotionMatrix.identity
+        matrices(stiffness: k, damping: c, steps: steps...steps) { _, matrix in last = matrix }
+        return last
+    }
+
+    /// The maps of 1, 2, … `count` grid steps of the spring with `response` and `dampingFraction`, in
+    /// order, with their step counts (see ``matrix(response:dampingFraction:steps:)``).
+    static func matrices(
+        response: Double, dampingFraction: Double, count: Int, _ body: (Int, MotionMatrix) -> Void
+    ) {
+        let frequency = Swift.min(2 * Double.pi / response, maximumFrequency)
+        matrices(stiffness: frequency * frequency, damping: 2 * frequency * dampingFraction, steps: 1...count, body)
+    }
+
+    /// The maps of each number of grid steps in `steps` (from 1) on (error, velocity, force), error =
+    /// interval − offset, handed to `body` with their step counts, in order.
     ///
     /// Where SwiftUI's velocity-Verlet step is well inside its stability region (2hc + h²k < 2), that
-    /// step composed `steps` times:
+    /// step composed:
     ///
     ///     vh = v + (h/2)F;  e −= h·vh;  F = k·e − c·vh;  v = vh + (h/2)F
     ///
     /// (between steps only (e, vh) matter: vh′ = hk·e + (1 − hc)·vh, e′ = e − h·vh′). Elsewhere the exact
-    /// motion of e″ + c·e′ + k·e = 0 over `steps`·h, with the force k·e − c·v.
-    @usableFromInline
-    static func matrix(stiffness k: Double, damping c: Double, steps: Int) -> MotionMatrix {
+    /// motion of e″ + c·e′ + k·e = 0 over the steps' time, with the force k·e − c·v.
+    @inline(__always)
+    static func matrices(
+        stiffness k: Double, damping c: Double, steps: ClosedRange<Int>, _ body: (Int, MotionMatrix) -> Void
+    ) {
         let h = step
         if 2 * h * c + h * h * k < 2 {
             // Rows over (e, v, F) of the error and the half-step velocity after the first step.
             var e = SIMD3<Double>(1, -h, -h * h / 2)
             var vh = SIMD3<Double>(0, 1, h / 2)
             let pull = h * k, keep = 1 - h * c
-            for _ in 1..<steps {
-                vh = pull * e + keep * vh
-                e -= h * vh
+            for count in 1...steps.upperBound {
+                if count > 1 {
+                    vh = pull * e + keep * vh
+                    e -= h * vh
+                }
+                guard count >= steps.lowerBound else { continue }
+                let f = k * e - c * vh
+                let v = vh + (h / 2) * f
+                body(count, MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z))
             }
-            let f = k * e - c * vh
-            let v = vh + (h / 2) * f
-            return MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z)
+            return
         }
         // e(t) = φ₀(t)·e₀ + φ₁(t)·e′₀ with φ₀(0) = 1, φ₀′(0) = 0, φ₁(0) = 0, φ₁′(0) = 1; v = −e′. The
         // spring's closed form gives x = Δ·p + v₀·q, and e = Δ − x with e′₀ = −v₀: φ₀ = 1 − p, φ₁ = q.
-        let p = Spring(stiffness: k, damping: c, allowOverDamping: true).motion(time: Double(steps) * h).position
-        let phi0 = 1 - p.target, phi1 = p.velocity
-        let ee = phi0, ev = -phi1
-        let ve = k * phi1, vv = phi0 - c * phi1
-        return MotionMatrix(
-            ee: ee, ev: ev, ef: 0, ve: ve, vv: vv, vf: 0, fe: k * ee - c * ve, fv: k * ev - c * vv, ff: 0)
+        let spring = Spring(stiffness: k, damping: c, allowOverDamping: true)
+        for count in steps {
+            let p = spring.motion(time: Double(count) * h).position
+            let phi0 = 1 - p.target, phi1 = p.velocity
+            let ee = phi0, ev = -phi1
+            let ve = k * phi1, vv = phi0 - c * phi1
+            body(
+                count,
+                MotionMatrix(
+                    ee: ee, ev: ev, ef: 0, ve: ve, vv: vv, vf: 0, fe: k * ee - c * ve, fv: k * ev - c * vv, ff: 0))
+        }
     }
 }
 

@@ -52,7 +52,7 @@ public struct AnimationState<Value: VectorArithmetic> {
         storage.parkAll()
         guard integratedBox != nil else { return }
         if isKnownUniquelyReferenced(&integratedBox) {
-            integratedBox.unsafelyUnwrapped.value = IntegratedMotionState()
+            integratedBox.unsafelyUnwrapped.value.reset()
         } else {
             integratedBox = nil
         }

@@ -82,7 +82,13 @@ struct MotionSample: Sendable {
 }
 
 /// The scalar state of an integrated motion (a merging spring): how far its time has reached, when its
-/// run began, its response blend, and the step matrix it last used.
+/// run began, its response blend, and where the step matrices of its last advance are.
+///
+/// The matrices themselves are not kept here: a spring's are shared by every motion with the same
+/// response and damping fraction (``SpringSteps``), so a moving value holds a reference, not the
+/// matrices. What cannot be shared (the steps of a response blend, a step count beyond the shared
+/// table's, a spring the shared tables have no room for) goes to ``scratch``, made the first time one is
+/// needed.
 @usableFromInline
 struct MotionClock: Sendable {
     /// The time the integration has reached.
@@ -98,36 +104,90 @@ struct MotionClock: Sendable {
     @usableFromInline var blendStart: Double = 0
     /// How long the response blend lasts; 0 for none.
     @usableFromInline var blendInterval: TimeInterval = 0
-    // The fields an advance reads every frame come first, the matrices after them: a frame on the grid
-    // then touches the state and one matrix, and no line of the two it does not use.
-    /// What ``matrix`` was computed for (response, damping fraction, steps): most frames take the same
-    /// number of steps with the same spring, so it is usually reused as it is.
-    @usableFromInline var matrixResponse: Double = .nan
-    @usableFromInline var matrixDampingFraction: Double = .nan
-    @usableFromInline var matrixSteps = 0
-    /// The step count of ``otherMatrix``, which frames alternate with (2 and 3 steps a frame at 120 Hz or
-    /// under `.speed(0.5)` at 60 Hz), for the same response and damping fraction; 0 steps when none.
-    @usableFromInline var otherMatrixSteps = 0
-    /// What ``nextStep`` was made for (NaN: made during a response blend, where each step has its own).
-    @usableFromInline var nextStepResponse: Double = .nan
-    @usableFromInline var nextStepDampingFraction: Double = .nan
-    /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move
-    /// 144 bytes a frame).
-    @usableFromInline var usesOtherMatrix = false
-    /// The step matrix.
-    @usableFromInline var matrix = MotionMatrix.identity
-    /// The matrix for the other step count.
-    @usableFromInline var otherMatrix = MotionMatrix.identity
-    /// The map of the next grid step, when ``fraction`` is not 0.
-    @usableFromInline var nextStep = MotionMatrix.identity
+    /// The shared matrices of the spring last advanced, if the shared tables had them.
+    @usableFromInline var sharedSteps: SpringSteps?
+    /// The matrices this clock had to make itself; copied before a write when a copy of the clock shares it.
+    @usableFromInline var scratch: MotionScratch?
+    /// How many steps the last advance took from ``sharedSteps``; 0 when its matrix is ``scratch``'s.
+    @usableFromInline var activeSteps: Int32 = 0
+    /// Whether ``nextStep`` is the one-step matrix of ``sharedSteps`` (otherwise ``scratch``'s).
+    @usableFromInline var nextStepIsShared = false
 
     /// The matrix of the last advance.
     @inlinable
-    var activeMatrix: MotionMatrix { usesOtherMatrix ? otherMatrix : matrix }
+    var activeMatrix: MotionMatrix {
+        if activeSteps > 0 { return sharedSteps.unsafelyUnwrapped.matrix(steps: Int(activeSteps)) }
+        return scratch?.matrix ?? .identity
+    }
+
+    /// The map of the next grid step, when ``fraction`` is not 0.
+    @inlinable
+    var nextStep: MotionMatrix {
+        if nextStepIsShared { return sharedSteps.unsafelyUnwrapped.matrix(steps: 1) }
+        return scratch?.nextStep ?? .identity
+    }
 
     /// A clock at time 0.
     @inlinable
     init() {}
+
+    /// Back at time 0 with no blend, keeping the matrices for the next run (they are checked against the
+    /// spring at every advance).
+    @inlinable
+    mutating func reset() {
+        time = 0
+        fraction = 0
+        startTime = 0
+        blendStart = 0
+        blendInterval = 0
+        activeSteps = 0
+        nextStepIsShared = false
+    }
+
+    /// ``scratch``, made if absent and copied first if a copy of this clock shares it.
+    @inlinable
+    mutating func uniqueScratch() -> MotionScratch {
+        if scratch == nil {
+            scratch = MotionScratch()
+        } else if !isKnownUniquelyReferenced(&scratch) {
+            scratch = MotionScratch(copying: scratch.unsafelyUnwrapped)
+        }
+        return scratch.unsafelyUnwrapped
+    }
+}
+
+/// The matrices a ``MotionClock`` makes for itself: each with what it was made for, so that frames
+/// with the same spring and step count reuse it.
+@usableFromInline
+final class MotionScratch: @unchecked Sendable {
+    // Sendable because a clock copies it before writing to one it shares (`MotionClock.uniqueScratch()`).
+    /// The step matrix.
+    @usableFromInline var matrix = MotionMatrix.identity
+    /// What ``matrix`` was made for (response, damping fraction, steps); NaN when made during a blend.
+    @usableFromInline var matrixResponse: Double = .nan
+    @usableFromInline var matrixDampingFraction: Double = .nan
+    @usableFromInline var matrixSteps = 0
+    /// The map of the next grid step.
+    @usableFromInline var nextStep = MotionMatrix.identity
+    /// What ``nextStep`` was made for; NaN when made during a blend.
+    @usableFromInline var nextStepResponse: Double = .nan
+    @usableFromInline var nextStepDampingFraction: Double = .nan
+    /// A spring the shared tables had no room for, so that its frames do not ask them again.
+    @usableFromInline var unsharedResponse: Double = .nan
+    @usableFromInline var unsharedDampingFraction: Double = .nan
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    init(copying other: MotionScratch) {
+        matrix = other.matrix
+        (matrixResponse, matrixDampingFraction, matrixSteps) =
+            (other.matrixResponse, other.matrixDampingFraction, other.matrixSteps)
+        nextStep = other.nextStep
+        (nextStepResponse, nextStepDampingFraction) = (other.nextStepResponse, other.nextStepDampingFraction)
+        (unsharedResponse, unsharedDampingFraction) = (other.unsharedResponse, other.unsharedDampingFraction)
+    }
 }
 
 /// What one call of ``MotionSource/advance(to:clock:)`` did.

@@ -24,6 +24,13 @@ struct IntegratedMotionState<Value: VectorArithmetic> {
         self.clock = clock
     }
 
+    /// At rest at time 0, keeping the clock's matrices for the next run.
+    @inlinable
+    mutating func reset() {
+        vector = IntegratedMotion()
+        clock.reset()
+    }
+
     /// Progress along the interval.
     @inlinable
     var offset: Value {
@@ -89,7 +96,8 @@ struct IntegratedMotion<Value: VectorArithmetic> {
     /// has their velocities as its slopes, so the motion is smooth and the velocity its exact rate.
     @inlinable @inline(__always)
     func shown(across interval: Value, clock: MotionClock) -> (offset: Value, velocity: Value) {
-        shown(across: interval, fraction: clock.fraction, nextStep: clock.nextStep)
+        guard clock.fraction > 0 else { return (offset, velocity) }
+        return shown(across: interval, fraction: clock.fraction, nextStep: clock.nextStep)
     }
 
     /// ``shown(across:clock:)`` from the clock's two numbers it reads: how far past the grid its time lies
