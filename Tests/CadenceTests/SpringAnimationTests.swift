@@ -104,22 +104,31 @@ struct SpringAnimationTests {
         #expect(primary.state.integrated.clock.time == reached)
     }
 
-    /// Every motion with one spring reads the same step matrices; another spring has its own, and a new
-    /// run keeps the table.
+    /// A spring's first motion makes its own step matrices; from its second on, every motion with the
+    /// spring reads the same shared ones, whatever the value type. Another spring has its own, and a new
+    /// run keeps the table. (Responses no other test uses, so that the registry has not seen them.)
     @Test func motionsWithOneSpringShareItsStepMatrices() {
-        var first = AnimationContext<Double>(), second = AnimationContext<SIMD2<Double>>()
-        var other = AnimationContext<Double>()
-        let spring = Animation.spring(response: 0.41, dampingFraction: 0.7)
+        let spring = Animation.spring(response: 0.4113, dampingFraction: 0.7)
+        var first = AnimationContext<Double>(), second = AnimationContext<Double>()
+        var third = AnimationContext<SIMD2<Double>>()
         _ = spring.animate(value: 1.0, time: 0.1, context: &first)
-        _ = spring.animate(value: SIMD2(3, 4), time: 0.2, context: &second)
-        _ = Animation.spring(response: 0.43, dampingFraction: 0.7).animate(value: 1.0, time: 0.1, context: &other)
-        let table = first.state.integrated.clock.sharedSteps
+        _ = spring.animate(value: 1.0, time: 0.1, context: &second)
+        _ = spring.animate(value: SIMD2(3, 4), time: 0.2, context: &third)
+        #expect(first.state.integrated.clock.sharedSteps == nil)
+        let table = second.state.integrated.clock.sharedSteps?.takeUnretainedValue()
         #expect(table != nil)
-        #expect(table === second.state.integrated.clock.sharedSteps)
-        #expect(table !== other.state.integrated.clock.sharedSteps)
-        first.reset()
-        #expect(first.state.integrated.clock.time == 0)
-        #expect(first.state.integrated.clock.sharedSteps === table)
+        #expect(table === third.state.integrated.clock.sharedSteps?.takeUnretainedValue())
+        // The first motion, made its own matrices, moved as the others.
+        #expect(first.state.integrated.vector.offset == second.state.integrated.vector.offset)
+        let other = Animation.spring(response: 0.4117, dampingFraction: 0.7)
+        for _ in 0..<2 {
+            var context = AnimationContext<Double>()
+            _ = other.animate(value: 1.0, time: 0.1, context: &context)
+            if let shared = context.state.integrated.clock.sharedSteps { #expect(shared.takeUnretainedValue() !== table) }
+        }
+        second.reset()
+        #expect(second.state.integrated.clock.time == 0)
+        #expect(second.state.integrated.clock.sharedSteps?.takeUnretainedValue() === table)
     }
 
     /// A table's matrices are the ones made one at a time, for both kinds of step (the explicit one, and
@@ -136,30 +145,35 @@ struct SpringAnimationTests {
         }
     }
 
-    /// The registry keeps a table per spring up to its capacity, then has none for a new spring (whose
-    /// motions make their own matrices) while the kept ones are still found.
-    @Test func theRegistryKeepsUpToItsCapacity() {
+    /// The registry makes a spring's table the second time it is asked for, up to its capacity; then it has
+    /// none for a new spring (whose motions make their own matrices) while the kept ones are still found.
+    @Test func theRegistryMakesATableOnTheSecondAskUpToItsCapacity() {
         let registry = SpringStepsRegistry(capacity: 2)
+        #expect(registry.steps(response: 0.5, dampingFraction: 1) == nil)
         let a = registry.steps(response: 0.5, dampingFraction: 1)
         #expect(a != nil && a === registry.steps(response: 0.5, dampingFraction: 1))
+        _ = registry.steps(response: 0.6, dampingFraction: 1)
         #expect(registry.steps(response: 0.6, dampingFraction: 1) != nil)
+        _ = registry.steps(response: 0.7, dampingFraction: 1)
         #expect(registry.steps(response: 0.7, dampingFraction: 1) == nil)
         #expect(registry.steps(response: 0.5, dampingFraction: 1) === a)
         #expect(registry.count == 2)
     }
 
-    /// A frame longer than a table covers, and a blend, use matrices the motion makes itself: the motion is
-    /// the one those steps give.
+    /// A frame longer than a table covers uses a matrix the motion makes itself: the motion is the one those
+    /// steps give; a frame within the table uses the table's.
     @Test func framesBeyondTheTableMoveAsTheirStepsGive() {
-        let response = 0.6, dampingFraction = 0.5
+        let response = 0.6123, dampingFraction = 0.5
         let spring = Animation.spring(response: response, dampingFraction: dampingFraction)
+        var asked = AnimationContext<Double>()
+        _ = spring.animate(value: 10.0, time: 0.1, context: &asked)  // the spring's first motion
         var context = AnimationContext<Double>()
         let steps = SpringSteps.stepCounts + 8
         let offset = spring.animate(value: 10.0, time: Double(steps) / 300, context: &context)!
         let matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
         #expect(abs(offset - (10 - 10 * matrix.ee)) < 1e-12)
+        #expect(context.state.integrated.clock.sharedSteps != nil)
         #expect(context.state.integrated.clock.activeSteps == 0)
-        // Back within the table: its matrices again.
         _ = spring.animate(value: 10.0, time: Double(steps + 5) / 300, context: &context)
         #expect(context.state.integrated.clock.activeSteps == 5)
     }

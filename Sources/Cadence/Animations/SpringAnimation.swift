@@ -132,21 +132,18 @@ public struct SpringAnimation: CustomAnimation {
         clock.fraction = ahead > SpringAnimation.gridTolerance ? Swift.min(ahead / SpringAnimation.step, 1) : 0
         if clock.fraction > 0 {
             if clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval {
-                let scratch = clock.uniqueScratch()
-                scratch.nextStep = blendedMatrix(from: clock.time, steps: 1, clock: clock)
-                scratch.nextStepResponse = .nan
+                let blended = blendedMatrix(from: clock.time, steps: 1, clock: clock)
+                clock.withScratch {
+                    $0.nextStep = blended
+                    $0.nextStepResponse = .nan
+                }
                 clock.nextStepIsShared = false
-            } else if sharedSteps(response: response, clock: &clock) != nil {
+            } else if findsSharedSteps(response: response, clock: &clock) {
                 clock.nextStepIsShared = true
             } else {
                 clock.nextStepIsShared = false
-                let scratch = clock.uniqueScratch()
-                if response != scratch.nextStepResponse || dampingFraction != scratch.nextStepDampingFraction {
-                    scratch.nextStep = SpringAnimation.matrix(
-                        response: response, dampingFraction: dampingFraction, steps: 1)
-                    scratch.nextStepResponse = response
-                    scratch.nextStepDampingFraction = dampingFraction
-                }
+                // Kept, not remade per off-grid frame: row "animate .spring.speed(0.5), Double, 60 fps".
+                clock.withScratch { $0.useNextStep(response: response, dampingFraction: dampingFraction) }
             }
         }
         guard steps > 0 else { return advance }
@@ -154,60 +151,59 @@ public struct SpringAnimation: CustomAnimation {
             // During a response blend each step uses the response at its own time (SwiftUI takes the
             // response at the call's time for all of a call's steps, which makes the blend depend on when
             // the frames fall). So the matrix is composed step by step, and not kept.
-            let scratch = clock.uniqueScratch()
-            scratch.matrix = blendedMatrix(from: start, steps: steps, clock: clock)
-            scratch.matrixResponse = .nan
+            let blended = blendedMatrix(from: start, steps: steps, clock: clock)
+            clock.withScratch { $0.useBlendedMatrix(blended) }
             clock.activeSteps = 0
             return advance
         }
-        // The matrix depends only on (response, damping fraction, steps): shared by every motion with this
-        // spring, unless the step count is beyond the shared table's or the spring has none.
-        if let table = sharedSteps(response: response, clock: &clock), steps <= table.count {
+        // The matrix depends only on (response, damping fraction, steps): the spring's shared one if it
+        // has a table that long, otherwise the clock's own, kept for the next frames.
+        if findsSharedSteps(response: response, clock: &clock),
+            steps <= clock.sharedSteps.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.count })
+        {
             clock.activeSteps = Int32(truncatingIfNeeded: steps)
             return advance
         }
         clock.activeSteps = 0
-        let scratch = clock.uniqueScratch()
-        if response != scratch.matrixResponse || dampingFraction != scratch.matrixDampingFraction
-            || steps != scratch.matrixSteps
-        {
-            scratch.matrix = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
-            scratch.matrixResponse = response
-            scratch.matrixDampingFraction = dampingFraction
-            scratch.matrixSteps = steps
-        }
+        clock.withScratch { $0.useMatrix(response: response, dampingFraction: dampingFraction, steps: steps) }
         return advance
     }
 
-    /// The shared matrices of this spring's damping fraction with `response`, kept in `clock`: found there
-    /// on every frame but a run's first; `nil` when the registry has no room for the spring (which the
-    /// clock's scratch then remembers, so that its frames do not ask again).
+    /// Whether `clock` has the shared matrices of this spring's damping fraction with `response`: found in
+    /// the clock on every frame but a run's first.
     @inlinable @inline(__always)
-    func sharedSteps(response: Double, clock: inout MotionClock) -> SpringSteps? {
-        if let table = clock.sharedSteps, table.isTable(response: response, dampingFraction: dampingFraction) {
-            return table
+    func findsSharedSteps(response: Double, clock: inout MotionClock) -> Bool {
+        if let table = clock.sharedSteps,
+            table._withUnsafeGuaranteedRef({ $0.isTable(response: response, dampingFraction: dampingFraction) })
+        {
+            return true
         }
-        return findSharedSteps(response: response, clock: &clock)
+        return asksForSharedSteps(response: response, clock: &clock)
     }
 
-    /// ``sharedSteps(response:clock:)`` when the clock's table is not this spring's.
+    /// ``findsSharedSteps(response:clock:)`` when the clock's table is not this spring's: asks the registry,
+    /// unless it already said it has none for this spring (which the clock's scratch then remembers).
     @usableFromInline
-    func findSharedSteps(response: Double, clock: inout MotionClock) -> SpringSteps? {
+    func asksForSharedSteps(response: Double, clock: inout MotionClock) -> Bool {
         if let scratch = clock.scratch, scratch.unsharedResponse == response,
             scratch.unsharedDampingFraction == dampingFraction
         {
-            return nil
+            return false
         }
         // What the clock took from its old table is not in the new one.
         clock.activeSteps = 0
         clock.nextStepIsShared = false
-        clock.sharedSteps = SpringStepsRegistry.shared.steps(response: response, dampingFraction: dampingFraction)
-        if clock.sharedSteps == nil {
-            let scratch = clock.uniqueScratch()
-            scratch.unsharedResponse = response
-            scratch.unsharedDampingFraction = dampingFraction
+        guard let table = SpringStepsRegistry.shared.steps(response: response, dampingFraction: dampingFraction)
+        else {
+            clock.sharedSteps = nil
+            clock.withScratch {
+                $0.unsharedResponse = response
+                $0.unsharedDampingFraction = dampingFraction
+            }
+            return false
         }
-        return clock.sharedSteps
+        clock.sharedSteps = Unmanaged.passUnretained(table)
+        return true
     }
 
     /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response

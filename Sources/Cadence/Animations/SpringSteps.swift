@@ -50,45 +50,58 @@ final class SpringSteps: @unchecked Sendable {
     }
 }
 
-/// Where motions find the ``SpringSteps`` of their spring: one table per spring, made on first use and
-/// kept, up to ``capacity`` springs. A motion asks only when its spring changes (its clock keeps the
-/// table), so the lock is taken once per run, not per frame.
+/// Where motions find the ``SpringSteps`` of their spring. A spring gets a table the second time a motion
+/// asks for one (its first motion makes its own matrices, as before there were tables): springs made once
+/// for one motion (a slider dragged through responses, a response drawn at random per particle) then never
+/// fill it. Tables are kept for the life of the process, up to ``capacity`` springs, so a motion refers to
+/// one without owning it; a motion asks only when its spring changes, so the lock is taken once per run,
+/// not per frame.
 @usableFromInline
 final class SpringStepsRegistry: Sendable {
     /// The registry every spring uses.
     @usableFromInline static let shared = SpringStepsRegistry(capacity: 256)
 
-    /// The most springs kept. Beyond it a motion makes its own matrices, as for a blend: an app that makes
-    /// a spring per value (a response drawn at random per particle) costs itself time, never unbounded
-    /// memory.
+    /// The most springs given tables. Beyond it a motion makes its own matrices, as a spring's first
+    /// motion does: an app that makes a spring per value costs itself time, never unbounded memory.
     let capacity: Int
 
-    private let tables: Mutex<[Key: SpringSteps]>
+    private let state: Mutex<State>
 
     private struct Key: Hashable {
         let response: UInt64
         let dampingFraction: UInt64
     }
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        tables = Mutex([:])
+    private struct State: ~Copyable {
+        var tables: [Key: SpringSteps] = [:]
+        /// Springs asked for once, with no table yet; forgotten all at once when there are too many.
+        var askedOnce: Set<Key> = []
     }
 
-    /// The table of `response` and `dampingFraction` (valid: see `SpringAnimation.isValid`), made if
-    /// there is room; `nil` if there is none.
+    init(capacity: Int) {
+        self.capacity = capacity
+        state = Mutex(State())
+    }
+
+    /// The table of `response` and `dampingFraction` (valid: see `SpringAnimation.isValid`), made if this
+    /// is the second time it is asked for and there is room; otherwise `nil`.
     @usableFromInline
     func steps(response: Double, dampingFraction: Double) -> SpringSteps? {
         let key = Key(response: response.bitPattern, dampingFraction: dampingFraction.bitPattern)
-        return tables.withLock { tables in
-            if let table = tables[key] { return table }
-            guard tables.count < capacity else { return nil }
+        return state.withLock { state in
+            if let table = state.tables[key] { return table }
+            guard state.tables.count < capacity else { return nil }
+            guard state.askedOnce.remove(key) != nil else {
+                if state.askedOnce.count >= 4 * capacity { state.askedOnce.removeAll(keepingCapacity: true) }
+                state.askedOnce.insert(key)
+                return nil
+            }
             let table = SpringSteps(response: response, dampingFraction: dampingFraction)
-            tables[key] = table
+            state.tables[key] = table
             return table
         }
     }
 
     /// How many springs have tables.
-    var count: Int { tables.withLock { $0.count } }
+    var count: Int { state.withLock { $0.tables.count } }
 }

@@ -84,11 +84,10 @@ struct MotionSample: Sendable {
 /// The scalar state of an integrated motion (a merging spring): how far its time has reached, when its
 /// run began, its response blend, and where the step matrices of its last advance are.
 ///
-/// The matrices themselves are not kept here: a spring's are shared by every motion with the same
-/// response and damping fraction (``SpringSteps``), so a moving value holds a reference, not the
-/// matrices. What cannot be shared (the steps of a response blend, a step count beyond the shared
-/// table's, a spring the shared tables have no room for) goes to ``scratch``, made the first time one is
-/// needed.
+/// The matrices themselves are not kept here. A spring that more than one motion uses has them in a table
+/// shared by all of them (``SpringSteps``), so a moving value holds a reference, not the matrices; what
+/// is not shared (a spring's first motion, the steps of a response blend, a step count beyond the table's,
+/// a spring the registry has no room for) goes to ``scratch``, made the first time one is needed.
 @usableFromInline
 struct MotionClock: Sendable {
     /// The time the integration has reached.
@@ -104,9 +103,10 @@ struct MotionClock: Sendable {
     @usableFromInline var blendStart: Double = 0
     /// How long the response blend lasts; 0 for none.
     @usableFromInline var blendInterval: TimeInterval = 0
-    /// The shared matrices of the spring last advanced, if the shared tables had them.
-    @usableFromInline var sharedSteps: SpringSteps?
-    /// The matrices this clock had to make itself; copied before a write when a copy of the clock shares it.
+    /// The shared matrices of the spring last advanced, if it has them. Not owned: the registry keeps its
+    /// tables for the life of the process, so a frame reads one without counting a reference.
+    @usableFromInline var sharedSteps: Unmanaged<SpringSteps>?
+    /// The matrices this clock made itself; copied before a write when a copy of the clock shares it.
     @usableFromInline var scratch: MotionScratch?
     /// How many steps the last advance took from ``sharedSteps``; 0 when its matrix is ``scratch``'s.
     @usableFromInline var activeSteps: Int32 = 0
@@ -116,14 +116,16 @@ struct MotionClock: Sendable {
     /// The matrix of the last advance.
     @inlinable
     var activeMatrix: MotionMatrix {
-        if activeSteps > 0 { return sharedSteps.unsafelyUnwrapped.matrix(steps: Int(activeSteps)) }
-        return scratch?.matrix ?? .identity
+        if activeSteps > 0 {
+            return sharedSteps.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.matrix(steps: Int(activeSteps)) }
+        }
+        return scratch?.activeMatrix ?? .identity
     }
 
     /// The map of the next grid step, when ``fraction`` is not 0.
     @inlinable
     var nextStep: MotionMatrix {
-        if nextStepIsShared { return sharedSteps.unsafelyUnwrapped.matrix(steps: 1) }
+        if nextStepIsShared { return sharedSteps.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.matrix(steps: 1) } }
         return scratch?.nextStep ?? .identity
     }
 
@@ -144,49 +146,108 @@ struct MotionClock: Sendable {
         nextStepIsShared = false
     }
 
-    /// ``scratch``, made if absent and copied first if a copy of this clock shares it.
-    @inlinable
-    mutating func uniqueScratch() -> MotionScratch {
+    /// Calls `body` with ``scratch``, made if absent and copied first if a copy of this clock shares it;
+    /// unretained, as the clock holds it through the call.
+    @inlinable @inline(__always)
+    mutating func withScratch<R>(_ body: (MotionScratch) -> R) -> R {
         if scratch == nil {
             scratch = MotionScratch()
         } else if !isKnownUniquelyReferenced(&scratch) {
             scratch = MotionScratch(copying: scratch.unsafelyUnwrapped)
         }
-        return scratch.unsafelyUnwrapped
+        return Unmanaged.passUnretained(scratch.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 }
 
-/// The matrices a ``MotionClock`` makes for itself: each with what it was made for, so that frames
-/// with the same spring and step count reuse it.
+/// The matrices a ``MotionClock`` makes for itself, each with what it was made for, so that frames with
+/// the same spring and step count reuse it. Two step matrices, because frames that do not divide the grid
+/// alternate between two step counts (benchmark row "animate .spring.speed(0.5), Double, 60 fps").
 @usableFromInline
 final class MotionScratch: @unchecked Sendable {
-    // Sendable because a clock copies it before writing to one it shares (`MotionClock.uniqueScratch()`).
+    // Sendable because a clock copies it before writing to one it shares (`MotionClock.withScratch`).
     /// The step matrix.
     @usableFromInline var matrix = MotionMatrix.identity
-    /// What ``matrix`` was made for (response, damping fraction, steps); NaN when made during a blend.
+    /// The matrix for the other step count.
+    @usableFromInline var otherMatrix = MotionMatrix.identity
+    /// What both were made for; NaN when ``matrix`` was made during a blend.
     @usableFromInline var matrixResponse: Double = .nan
     @usableFromInline var matrixDampingFraction: Double = .nan
+    /// Their step counts; 0 when none.
     @usableFromInline var matrixSteps = 0
+    @usableFromInline var otherMatrixSteps = 0
+    /// Whether the last advance used ``otherMatrix`` (chosen by a flag: swapping the two would move both).
+    @usableFromInline var usesOtherMatrix = false
     /// The map of the next grid step.
     @usableFromInline var nextStep = MotionMatrix.identity
     /// What ``nextStep`` was made for; NaN when made during a blend.
     @usableFromInline var nextStepResponse: Double = .nan
     @usableFromInline var nextStepDampingFraction: Double = .nan
-    /// A spring the shared tables had no room for, so that its frames do not ask them again.
+    /// The spring the registry last had no table for, so that its frames do not ask it again.
     @usableFromInline var unsharedResponse: Double = .nan
     @usableFromInline var unsharedDampingFraction: Double = .nan
+
+    /// The matrix of the last advance that used this scratch.
+    @inlinable
+    var activeMatrix: MotionMatrix { usesOtherMatrix ? otherMatrix : matrix }
 
     @inlinable
     init() {}
 
     @inlinable
     init(copying other: MotionScratch) {
-        matrix = other.matrix
-        (matrixResponse, matrixDampingFraction, matrixSteps) =
-            (other.matrixResponse, other.matrixDampingFraction, other.matrixSteps)
+        (matrix, otherMatrix) = (other.matrix, other.otherMatrix)
+        (matrixResponse, matrixDampingFraction) = (other.matrixResponse, other.matrixDampingFraction)
+        (matrixSteps, otherMatrixSteps, usesOtherMatrix) = (other.matrixSteps, other.otherMatrixSteps, other.usesOtherMatrix)
         nextStep = other.nextStep
         (nextStepResponse, nextStepDampingFraction) = (other.nextStepResponse, other.nextStepDampingFraction)
         (unsharedResponse, unsharedDampingFraction) = (other.unsharedResponse, other.unsharedDampingFraction)
+    }
+
+    /// The matrix of `steps` steps of the spring with `response` and `dampingFraction` made the active one:
+    /// one of the two kept if it is that, otherwise made into the slot the last advance did not use.
+    @inlinable
+    func useMatrix(response: Double, dampingFraction: Double, steps: Int) {
+        if response != matrixResponse || dampingFraction != matrixDampingFraction {
+            matrixResponse = response
+            matrixDampingFraction = dampingFraction
+            matrixSteps = 0
+            otherMatrixSteps = 0
+        }
+        if steps == matrixSteps {
+            usesOtherMatrix = false
+        } else if steps == otherMatrixSteps {
+            usesOtherMatrix = true
+        } else {
+            let made = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: steps)
+            if usesOtherMatrix || matrixSteps == 0 {
+                matrix = made
+                matrixSteps = steps
+                usesOtherMatrix = false
+            } else {
+                otherMatrix = made
+                otherMatrixSteps = steps
+                usesOtherMatrix = true
+            }
+        }
+    }
+
+    /// A blend's matrix (made for no spring that a later frame could reuse) made the active one.
+    @inlinable
+    func useBlendedMatrix(_ blended: MotionMatrix) {
+        matrix = blended
+        matrixResponse = .nan
+        matrixSteps = 0
+        otherMatrixSteps = 0
+        usesOtherMatrix = false
+    }
+
+    /// The next step's matrix for `response` and `dampingFraction`, made unless it is the one kept.
+    @inlinable
+    func useNextStep(response: Double, dampingFraction: Double) {
+        guard response != nextStepResponse || dampingFraction != nextStepDampingFraction else { return }
+        nextStep = SpringAnimation.matrix(response: response, dampingFraction: dampingFraction, steps: 1)
+        nextStepResponse = response
+        nextStepDampingFraction = dampingFraction
     }
 }
 
