@@ -149,14 +149,17 @@ struct SpringAnimationTests {
     /// none for a new spring (whose motions make their own matrices) while the kept ones are still found.
     @Test func theRegistryMakesATableOnTheSecondAskUpToItsCapacity() {
         let registry = SpringStepsRegistry(capacity: 2)
-        #expect(registry.steps(response: 0.5, dampingFraction: 1) == nil)
-        let a = registry.steps(response: 0.5, dampingFraction: 1)
-        #expect(a != nil && a === registry.steps(response: 0.5, dampingFraction: 1))
-        _ = registry.steps(response: 0.6, dampingFraction: 1)
-        #expect(registry.steps(response: 0.6, dampingFraction: 1) != nil)
-        _ = registry.steps(response: 0.7, dampingFraction: 1)
-        #expect(registry.steps(response: 0.7, dampingFraction: 1) == nil)
-        #expect(registry.steps(response: 0.5, dampingFraction: 1) === a)
+        func table(_ response: Double) -> UnsafeMutableRawPointer? {
+            registry.steps(response: response, dampingFraction: 1)?.toOpaque()
+        }
+        #expect(table(0.5) == nil)
+        let a = table(0.5)
+        #expect(a != nil && a == table(0.5))
+        _ = table(0.6)
+        #expect(table(0.6) != nil)
+        _ = table(0.7)
+        #expect(table(0.7) == nil)
+        #expect(table(0.5) == a)
         #expect(registry.count == 2)
     }
 

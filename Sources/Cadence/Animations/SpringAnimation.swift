@@ -182,28 +182,16 @@ public struct SpringAnimation: CustomAnimation {
     }
 
     /// ``findsSharedSteps(response:clock:)`` when the clock's table is not this spring's: asks the registry,
-    /// unless it already said it has none for this spring (which the clock's scratch then remembers).
+    /// unless it already said this run that it has none.
     @usableFromInline
     func asksForSharedSteps(response: Double, clock: inout MotionClock) -> Bool {
-        if let scratch = clock.scratch, scratch.unsharedResponse == response,
-            scratch.unsharedDampingFraction == dampingFraction
-        {
-            return false
-        }
+        guard !clock.isUnshared else { return false }
         // What the clock took from its old table is not in the new one.
         clock.activeSteps = 0
         clock.nextStepIsShared = false
-        guard let table = SpringStepsRegistry.shared.steps(response: response, dampingFraction: dampingFraction)
-        else {
-            clock.sharedSteps = nil
-            clock.withScratch {
-                $0.unsharedResponse = response
-                $0.unsharedDampingFraction = dampingFraction
-            }
-            return false
-        }
-        clock.sharedSteps = Unmanaged.passUnretained(table)
-        return true
+        clock.sharedSteps = SpringStepsRegistry.shared.steps(response: response, dampingFraction: dampingFraction)
+        clock.isUnshared = clock.sharedSteps == nil
+        return !clock.isUnshared
     }
 
     /// The map of `steps` grid steps from `start`, each with the stiffness and damping of the response
@@ -238,6 +226,7 @@ public struct SpringAnimation: CustomAnimation {
         clock.time = time
         clock.startTime = time
         clock.fraction = 0
+        clock.isUnshared = false
     }
 
     /// The map of `steps` grid steps of the spring with `response` and `dampingFraction`: k = min((2π/r)²,

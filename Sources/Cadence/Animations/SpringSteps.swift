@@ -66,6 +66,9 @@ final class SpringStepsRegistry: Sendable {
     let capacity: Int
 
     private let state: Mutex<State>
+    /// The table last handed out (its address; 0 for none), read without the lock: motions made one after
+    /// another mostly ask for the same spring.
+    private let lastTable = Atomic<UInt>(0)
 
     private struct Key: Hashable {
         let response: UInt64
@@ -84,12 +87,19 @@ final class SpringStepsRegistry: Sendable {
     }
 
     /// The table of `response` and `dampingFraction` (valid: see `SpringAnimation.isValid`), made if this
-    /// is the second time it is asked for and there is room; otherwise `nil`.
+    /// is the second time it is asked for and there is room; otherwise `nil`. Unretained: the registry
+    /// keeps it.
     @usableFromInline
-    func steps(response: Double, dampingFraction: Double) -> SpringSteps? {
+    func steps(response: Double, dampingFraction: Double) -> Unmanaged<SpringSteps>? {
+        if let last = UnsafeRawPointer(bitPattern: lastTable.load(ordering: .acquiring)) {
+            let table = Unmanaged<SpringSteps>.fromOpaque(last)
+            if table._withUnsafeGuaranteedRef({ $0.isTable(response: response, dampingFraction: dampingFraction) }) {
+                return table
+            }
+        }
         let key = Key(response: response.bitPattern, dampingFraction: dampingFraction.bitPattern)
-        return state.withLock { state in
-            if let table = state.tables[key] { return table }
+        let found: Unmanaged<SpringSteps>? = state.withLock { state in
+            if let table = state.tables[key] { return Unmanaged.passUnretained(table) }
             guard state.tables.count < capacity else { return nil }
             guard state.askedOnce.remove(key) != nil else {
                 if state.askedOnce.count >= 4 * capacity { state.askedOnce.removeAll(keepingCapacity: true) }
@@ -98,8 +108,10 @@ final class SpringStepsRegistry: Sendable {
             }
             let table = SpringSteps(response: response, dampingFraction: dampingFraction)
             state.tables[key] = table
-            return table
+            return Unmanaged.passUnretained(table)
         }
+        if let found { lastTable.store(UInt(bitPattern: found.toOpaque()), ordering: .releasing) }
+        return found
     }
 
     /// How many springs have tables.

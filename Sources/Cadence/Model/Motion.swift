@@ -86,8 +86,8 @@ struct MotionSample: Sendable {
 ///
 /// The matrices themselves are not kept here. A spring that more than one motion uses has them in a table
 /// shared by all of them (``SpringSteps``), so a moving value holds a reference, not the matrices; what
-/// is not shared (a spring's first motion, the steps of a response blend, a step count beyond the table's,
-/// a spring the registry has no room for) goes to ``scratch``, made the first time one is needed.
+/// is not shared (a spring's first run, the steps of a response blend, a step count beyond the table's, a
+/// spring the registry has no room for) goes to ``scratch``, made the first time one is needed.
 @usableFromInline
 struct MotionClock: Sendable {
     /// The time the integration has reached.
@@ -112,6 +112,9 @@ struct MotionClock: Sendable {
     @usableFromInline var activeSteps: Int32 = 0
     /// Whether ``nextStep`` is the one-step matrix of ``sharedSteps`` (otherwise ``scratch``'s).
     @usableFromInline var nextStepIsShared = false
+    /// Whether the registry had no table for this run's spring when asked, so that its frames do not ask
+    /// again; the next run asks again (a spring gets its table the second time it is asked for).
+    @usableFromInline var isUnshared = false
 
     /// The matrix of the last advance.
     @inlinable
@@ -144,6 +147,7 @@ struct MotionClock: Sendable {
         blendInterval = 0
         activeSteps = 0
         nextStepIsShared = false
+        isUnshared = false
     }
 
     /// Calls `body` with ``scratch``, made if absent and copied first if a copy of this clock shares it;
@@ -182,9 +186,6 @@ final class MotionScratch: @unchecked Sendable {
     /// What ``nextStep`` was made for; NaN when made during a blend.
     @usableFromInline var nextStepResponse: Double = .nan
     @usableFromInline var nextStepDampingFraction: Double = .nan
-    /// The spring the registry last had no table for, so that its frames do not ask it again.
-    @usableFromInline var unsharedResponse: Double = .nan
-    @usableFromInline var unsharedDampingFraction: Double = .nan
 
     /// The matrix of the last advance that used this scratch.
     @inlinable
@@ -200,7 +201,6 @@ final class MotionScratch: @unchecked Sendable {
         (matrixSteps, otherMatrixSteps, usesOtherMatrix) = (other.matrixSteps, other.otherMatrixSteps, other.usesOtherMatrix)
         nextStep = other.nextStep
         (nextStepResponse, nextStepDampingFraction) = (other.nextStepResponse, other.nextStepDampingFraction)
-        (unsharedResponse, unsharedDampingFraction) = (other.unsharedResponse, other.unsharedDampingFraction)
     }
 
     /// The matrix of `steps` steps of the spring with `response` and `dampingFraction` made the active one:
