@@ -124,7 +124,9 @@ struct SpringAnimationTests {
         for _ in 0..<2 {
             var context = AnimationContext<Double>()
             _ = other.animate(value: 1.0, time: 0.1, context: &context)
-            if let shared = context.state.integrated.clock.sharedSteps { #expect(shared.takeUnretainedValue() !== table) }
+            if let shared = context.state.integrated.clock.sharedSteps {
+                #expect(shared.takeUnretainedValue() !== table)
+            }
         }
         second.reset()
         #expect(second.state.integrated.clock.time == 0)

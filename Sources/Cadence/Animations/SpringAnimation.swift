@@ -283,7 +283,9 @@ public struct SpringAnimation: CustomAnimation {
                 guard count >= steps.lowerBound else { continue }
                 let f = k * e - c * vh
                 let v = vh + (h / 2) * f
-                body(count, MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z))
+                body(
+                    count, MotionMatrix(ee: e.x, ev: e.y, ef: e.z, ve: v.x, vv: v.y, vf: v.z, fe: f.x, fv: f.y, ff: f.z)
+                )
             }
             return
         }

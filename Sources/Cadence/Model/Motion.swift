@@ -207,7 +207,9 @@ final class MotionScratch: @unchecked Sendable {
     init(copying other: MotionScratch) {
         (matrix, otherMatrix) = (other.matrix, other.otherMatrix)
         (matrixResponse, matrixDampingFraction) = (other.matrixResponse, other.matrixDampingFraction)
-        (matrixSteps, otherMatrixSteps, usesOtherMatrix) = (other.matrixSteps, other.otherMatrixSteps, other.usesOtherMatrix)
+        (matrixSteps, otherMatrixSteps, usesOtherMatrix) = (
+            other.matrixSteps, other.otherMatrixSteps, other.usesOtherMatrix
+        )
         nextStep = other.nextStep
         (nextStepResponse, nextStepDampingFraction) = (other.nextStepResponse, other.nextStepDampingFraction)
     }

@@ -47,7 +47,8 @@
 ///
 /// **Memory.** A value that has never animated holds its target and its clock, and nothing else; the
 /// state of its running animations is made by its first change that animates (or an ``environment`` set)
-/// and kept from then on, so animating it again allocates nothing. For many values of one type,
+/// and kept from then on, so animating it again allocates nothing. A merging spring's step matrices are
+/// not part of it: every motion with the same spring reads one shared table. For many values of one type,
 /// ``AnimatedValues`` keeps the same semantics in flat storage (<doc:ManyValues>).
 ///
 /// Not `Sendable`: use a value from one thread or actor, like the frame loop that drives it.
