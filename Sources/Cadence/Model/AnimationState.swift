@@ -32,6 +32,18 @@ public struct AnimationState<Value: VectorArithmetic> {
         set { uniqueIntegratedBox()._withUnsafeGuaranteedRef { $0.value = newValue } }
     }
 
+    /// The integrated motion without its clock's scratch (see ``MotionClock/init(withoutScratch:)``), read
+    /// without retaining the box: what a velocity advances and drops.
+    @inlinable
+    var integratedWithoutScratch: IntegratedMotionState<Value> {
+        guard integratedBox != nil else { return IntegratedMotionState() }
+        return Unmanaged.passUnretained(integratedBox.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+            withUnsafePointer(to: &box.value.clock) {
+                IntegratedMotionState(vector: box.value.vector, clock: MotionClock(withoutScratch: $0))
+            }
+        }
+    }
+
     /// The integrated motion's box, made at rest if absent and copied first if shared, so that the caller
     /// may change it in place. Valid until this state next changes; unmanaged, so that using it costs no
     /// retain and release (as `KeyedBoxes.uniqueBox(for:defaultValue:)`).

@@ -159,6 +159,18 @@ struct MotionClock: Sendable {
         isUnshared = false
     }
 
+    /// A copy of `other` without its scratch, for a clock advanced once and dropped (a velocity asked for):
+    /// copying takes no reference, and the copy makes its own scratch only if its advance needs one. Field by
+    /// field from `other` where it lies, so that it is not copied whole first.
+    @inlinable @inline(__always)
+    init(withoutScratch other: UnsafePointer<MotionClock>) {
+        (time, fraction, startTime) = (other.pointee.time, other.pointee.fraction, other.pointee.startTime)
+        (blendStart, blendInterval) = (other.pointee.blendStart, other.pointee.blendInterval)
+        sharedSteps = other.pointee.sharedSteps
+        (activeSteps, nextStepIsShared) = (other.pointee.activeSteps, other.pointee.nextStepIsShared)
+        isUnshared = other.pointee.isUnshared
+    }
+
     /// Calls `body` with ``scratch``, made if absent and copied first if a copy of this clock shares it;
     /// unretained, as the clock holds it through the call.
     @inlinable @inline(__always)

@@ -214,7 +214,9 @@ extension MotionSource {
     /// An integrated animation's velocity at `time` without changing its state.
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        var state = context.state.integrated
+        // Without the scratch: a copy of it would be a retain and release per call (benchmark row "Inspector
+        // lane: re-sample curve and readouts").
+        var state = context.state.integratedWithoutScratch
         let advance = self.advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
         let settled =
