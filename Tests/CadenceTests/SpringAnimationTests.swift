@@ -165,6 +165,46 @@ struct SpringAnimationTests {
         #expect(registry.count == 2)
     }
 
+    /// Motions on many threads asking for one spring at once get one table.
+    @Test func concurrentAsksForASpringGetOneTable() async {
+        let registry = SpringStepsRegistry(capacity: 8)
+        let tables = await withTaskGroup(of: Set<UInt>.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var seen = Set<UInt>()
+                    for _ in 0..<200 {
+                        if let table = registry.steps(response: 0.5, dampingFraction: 1) {
+                            seen.insert(UInt(bitPattern: table.toOpaque()))
+                        }
+                    }
+                    return seen
+                }
+            }
+            return await group.reduce(into: Set<UInt>()) { $0.formUnion($1) }
+        }
+        #expect(tables.count == 1)
+        #expect(registry.count == 1)
+    }
+
+    /// Asking a spring for its velocity changes nothing it shows, during a response blend (whose matrices
+    /// the motion makes itself) and after it.
+    @Test func askingTheVelocityLeavesTheMotionAsItWas() {
+        let slow = Animation.spring(response: 1, dampingFraction: 1)
+        let fast = Animation.spring(response: 0.2, dampingFraction: 1, blendDuration: 0.3)
+        var asked = AnimationContext<Double>(), plain = AnimationContext<Double>()
+        _ = slow.animate(value: 1.0, time: 0.1, context: &asked)
+        _ = slow.animate(value: 1.0, time: 0.1, context: &plain)
+        #expect(fast.shouldMerge(previous: slow, value: 1.0, time: 0.1, context: &asked))
+        #expect(fast.shouldMerge(previous: slow, value: 1.0, time: 0.1, context: &plain))
+        for frame in 1...90 {
+            let time = 0.1 + Double(frame) / 144
+            let velocity = fast.velocity(value: 2.0, time: time, context: asked)
+            let shown = fast.animate(value: 2.0, time: time, context: &asked)
+            #expect(shown == fast.animate(value: 2.0, time: time, context: &plain))
+            #expect(velocity == fast.velocity(value: 2.0, time: time, context: asked))
+        }
+    }
+
     /// A frame longer than a table covers uses a matrix the motion makes itself: the motion is the one those
     /// steps give; a frame within the table uses the table's.
     @Test func framesBeyondTheTableMoveAsTheirStepsGive() {
