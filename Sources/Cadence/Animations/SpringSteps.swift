@@ -5,13 +5,15 @@ import Synchronization
 ///
 /// A step matrix depends only on the spring and the number of steps, and an app has few springs and
 /// many values: kept per motion, the matrices would be most of a moving value's memory, and each frame
-/// would read its own copy from lines no other value shares. Immutable once made, so any thread reads it without
-/// a lock; ``SpringStepsRegistry`` hands them out.
+/// would read its own copy from lines no other value shares. Immutable once made, so any thread reads it
+/// without a lock; ``SpringStepsRegistry`` hands them out.
 @usableFromInline
 final class SpringSteps: @unchecked Sendable {
     // Sendable: nothing is written after `init` returns.
 
+    /// The spring's response, as its motions give it (a blend's intermediate responses get no table).
     @usableFromInline let response: Double
+    /// The spring's damping fraction.
     @usableFromInline let dampingFraction: Double
     /// How many step counts there are matrices for (1 … count).
     @usableFromInline let count: Int
