@@ -130,15 +130,21 @@ public struct SpringAnimation: CustomAnimation {
         let advance = MotionAdvance(stepped: steps > 0, isLogicallyComplete: isLogicallyComplete)
         let ahead = time - clock.time
         clock.fraction = ahead > SpringAnimation.gridTolerance ? Swift.min(ahead / SpringAnimation.step, 1) : 0
+        let blendsNextStep = clock.fraction > 0 && clock.isBlending(at: clock.time)
+        let blendsSteps = steps > 0 && clock.isBlending(at: start)
+        // Asked once: the next step and the steps both take the spring's table unless they blend.
+        let isShared =
+            (clock.fraction > 0 && !blendsNextStep || steps > 0 && !blendsSteps)
+            && findsSharedSteps(response: response, clock: &clock)
         if clock.fraction > 0 {
-            if clock.blendInterval > 0 && clock.time - clock.startTime < clock.blendInterval {
+            if blendsNextStep {
                 let blended = blendedMatrix(from: clock.time, steps: 1, clock: clock)
                 clock.withScratch {
                     $0.nextStep = blended
                     $0.nextStepResponse = .nan
                 }
                 clock.nextStepIsShared = false
-            } else if findsSharedSteps(response: response, clock: &clock) {
+            } else if isShared {
                 clock.nextStepIsShared = true
             } else {
                 clock.nextStepIsShared = false
@@ -147,7 +153,7 @@ public struct SpringAnimation: CustomAnimation {
             }
         }
         guard steps > 0 else { return advance }
-        if clock.blendInterval > 0 && start - clock.startTime < clock.blendInterval {
+        if blendsSteps {
             // During a response blend each step uses the response at its own time (SwiftUI takes the
             // response at the call's time for all of a call's steps, which makes the blend depend on when
             // the frames fall). So the matrix is composed step by step, and not kept.
@@ -158,7 +164,7 @@ public struct SpringAnimation: CustomAnimation {
         }
         // The matrix depends only on (response, damping fraction, steps): the spring's shared one if it
         // has a table that long, otherwise the clock's own, kept for the next frames.
-        if findsSharedSteps(response: response, clock: &clock),
+        if isShared,
             steps <= clock.sharedSteps.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.count })
         {
             clock.activeSteps = Int32(truncatingIfNeeded: steps)
@@ -308,6 +314,12 @@ public struct SpringAnimation: CustomAnimation {
 extension SpringAnimation: BuiltInAnimation {}
 
 extension MotionClock {
+    /// Whether a response blend is under way at `time`.
+    @inlinable
+    func isBlending(at time: TimeInterval) -> Bool {
+        blendInterval > 0 && time - startTime < blendInterval
+    }
+
     /// `response`, blended from ``blendStart`` with a smoothstep over ``blendInterval`` after ``startTime``.
     @inlinable
     func response(blendingTo response: Double, at time: TimeInterval) -> Double {

@@ -20,7 +20,8 @@ final class SpringSteps: @unchecked Sendable {
     /// The matrices, for 1 … ``count`` steps.
     @usableFromInline let matrices: UnsafeMutablePointer<MotionMatrix>
 
-    /// How many step counts a table holds: a frame of up to 32/300 s (about 107 ms) at speed 1.
+    /// How many step counts a table holds: enough for the frames of any display rate at speed 1; a longer
+    /// frame makes its own matrix.
     static let stepCounts = 32
 
     /// The table of `response` and `dampingFraction` (valid: see `SpringAnimation.isValid`).

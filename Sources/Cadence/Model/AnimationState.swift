@@ -25,23 +25,21 @@ public struct AnimationState<Value: VectorArithmetic> {
         integratedBox = nil
     }
 
-    /// The integrated motion: what was stored, or a motion at rest at time 0.
+    /// The integrated motion: what was stored, or a motion at rest at time 0. Read as a copy without its
+    /// clock's scratch (matrices the clock made itself, which a copy makes again if it needs them) and
+    /// without retaining the box, so that a copy costs no reference count: a velocity advances one and
+    /// drops it (benchmark row "Inspector lane: re-sample curve and readouts").
     @inlinable
     var integrated: IntegratedMotionState<Value> {
-        get { integratedBox?.value ?? IntegratedMotionState() }
-        set { uniqueIntegratedBox()._withUnsafeGuaranteedRef { $0.value = newValue } }
-    }
-
-    /// The integrated motion without its clock's scratch (see ``MotionClock/init(withoutScratch:)``), read
-    /// without retaining the box: what a velocity advances and drops.
-    @inlinable
-    var integratedWithoutScratch: IntegratedMotionState<Value> {
-        guard integratedBox != nil else { return IntegratedMotionState() }
-        return Unmanaged.passUnretained(integratedBox.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
-            withUnsafePointer(to: &box.value.clock) {
-                IntegratedMotionState(vector: box.value.vector, clock: MotionClock(withoutScratch: $0))
+        get {
+            guard integratedBox != nil else { return IntegratedMotionState() }
+            return Unmanaged.passUnretained(integratedBox.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+                withUnsafePointer(to: &box.value.clock) {
+                    IntegratedMotionState(vector: box.value.vector, clock: MotionClock(withoutScratch: $0))
+                }
             }
         }
+        set { uniqueIntegratedBox()._withUnsafeGuaranteedRef { $0.value = newValue } }
     }
 
     /// The integrated motion's box, made at rest if absent and copied first if shared, so that the caller

@@ -50,6 +50,15 @@ struct IntegratedMotionState<Value: VectorArithmetic> {
         vector.shown(across: interval, clock: clock)
     }
 
+    /// Applies what `advance` (an advance of this state's clock) did across `interval`: its step matrix if it
+    /// stepped, otherwise the settling check alone. Returns whether the motion has settled.
+    @inlinable @inline(__always)
+    mutating func follow(_ advance: MotionAdvance, across interval: Value) -> Bool {
+        advance.stepped
+            ? apply(clock.activeMatrix, across: interval)
+            : settle(error: interval - vector.offset, interval: interval)
+    }
+
     /// Whether the motion has settled (see ``IntegratedMotion/settle(error:interval:)``).
     @inlinable @inline(__always)
     mutating func settle(error: Value, interval: Value) -> Bool {
@@ -199,10 +208,7 @@ extension MotionSource {
         let box = context.state.uniqueIntegratedBox()
         let (advance, settled, offset, velocity) = box._withUnsafeGuaranteedRef { box in
             let advance = self.advance(to: time, clock: &box.value.clock)
-            let settled =
-                advance.stepped
-                ? box.value.apply(box.value.clock.activeMatrix, across: value)
-                : box.value.settle(error: value - box.value.vector.offset, interval: value)
+            let settled = box.value.follow(advance, across: value)
             let (offset, velocity) = box.value.motion(across: value)
             return (advance, settled, offset, velocity)
         }
@@ -214,16 +220,10 @@ extension MotionSource {
     /// An integrated animation's velocity at `time` without changing its state.
     @inlinable
     func integratedVelocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        // Without the scratch: a copy of it would be a retain and release per call (benchmark row "Inspector
-        // lane: re-sample curve and readouts").
-        var state = context.state.integratedWithoutScratch
+        var state = context.state.integrated
         let advance = self.advance(to: time, clock: &state.clock)
         if advance.isFinished { return nil }
-        let settled =
-            advance.stepped
-            ? state.apply(state.clock.activeMatrix, across: value)
-            : state.settle(error: value - state.vector.offset, interval: value)
-        if settled { return nil }
+        if state.follow(advance, across: value) { return nil }
         return state.motion(across: value).velocity.scaled(by: advance.velocityScale)
     }
 

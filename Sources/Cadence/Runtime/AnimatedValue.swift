@@ -121,8 +121,9 @@ public final class AnimatedValue<Value: Animatable> {
         refresh()
         // At rest the target itself, so that a type whose data does not round-trip exactly still
         // shows exactly its target.
-        let shown = withMotion { $0.running.isRunning ? $0.running.presentation : nil }
-        guard let shown, let shown else { return model }
+        guard let shown = withMotion({ $0.running.isRunning ? $0.running.presentation : nil }) ?? nil else {
+            return model
+        }
         return model.replacingAnimatableData(with: shown)
     }
 
